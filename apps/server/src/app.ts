@@ -1,0 +1,82 @@
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AVATAR_MAX_BYTES } from '@coldchain/shared';
+import { SessionsService } from './auth/sessions.service.ts';
+import type { Config } from './config.ts';
+import { type AppContext, type ContextOverrides, createContext } from './context.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { AccountsService } from './modules/accounts/accounts.service.ts';
+import { dictsRoutes } from './modules/dicts/dicts.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { operationLogRoutes } from './modules/operation-log/operation-log.routes.ts';
+import { PlatformsRepo } from './modules/platforms/platforms.repo.ts';
+import { platformsRoutes } from './modules/platforms/platforms.routes.ts';
+import { PlatformsService } from './modules/platforms/platforms.service.ts';
+import { TenantResolver } from './modules/platforms/tenant-resolver.ts';
+import { PermissionsService } from './modules/roles/permissions.service.ts';
+import { RolesRepo } from './modules/roles/roles.repo.ts';
+import { registerAuditHook } from './plugins/audit-hook.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerErrorHandler } from './plugins/errors.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerRequestContext } from './plugins/request-context.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerWeb } from './plugins/web.ts';
+import { seedDemoAccounts, seedPlatform } from './seed.ts';
+
+export interface BuildOptions extends ContextOverrides {
+  /** Serve the console build (off in API tests). */
+  web?: boolean;
+}
+
+/** Builds the whole platform on a migrated, seeded database; never listens (tests use inject). */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimit,
+    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ctx: AppContext = createContext(config, app.log, options);
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => {
+    ctx.mailer.close();
+    await ctx.db.destroy();
+  });
+
+  await migrateToLatest(ctx.db);
+  await seedPlatform(ctx);
+  if (config.seedDemo) await seedDemoAccounts(ctx);
+
+  const platformsRepo = new PlatformsRepo(ctx.db);
+  const tenants = new TenantResolver(platformsRepo);
+  const permissions = new PermissionsService(new RolesRepo(ctx.db));
+  const sessions = new SessionsService(ctx.db, ctx.clock);
+
+  await registerSecurity(app);
+  await registerOpenApi(app);
+  await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10 } });
+  const spa = options.web !== false && (await registerWeb(app, config.webDist));
+  registerErrorHandler(app, { spa });
+  registerRequestContext(app, tenants);
+  registerAuth(app, sessions, permissions);
+  registerAuditHook(app, ctx.audit);
+
+  const accounts = new AccountsService(ctx, sessions, permissions);
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes(ctx));
+      await api.register(accountsRoutes(accounts));
+      await api.register(dictsRoutes());
+      await api.register(platformsRoutes(new PlatformsService(platformsRepo, tenants, ctx.clock)));
+      await api.register(operationLogRoutes(ctx));
+    },
+    { prefix: '/api' },
+  );
+  return app;
+}

@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { CamelCasePlugin, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './database.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+export type Db = Kysely<Database>;
+
+export function dialectOf(url: string): Dialect {
+  return /^postgres(ql)?:\/\//.test(url) ? 'postgres' : 'sqlite';
+}
+
+/** Anything that runs queries: a Kysely instance or a transaction, of any schema. */
+interface HasExecutor {
+  getExecutor(): { readonly adapter: unknown };
+}
+
+export function isPostgres(db: HasExecutor): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+export interface CreateDbOptions {
+  /** PostgreSQL schema to use (tests give each app a fresh one). */
+  schema?: string;
+  poolSize?: number;
+}
+
+/** Opens the database named by url: `postgres://...`, `sqlite:///path/file.db` or a file path. */
+export function createDb(url: string, options: CreateDbOptions = {}): Db {
+  const plugins = [new CamelCasePlugin()];
+  if (dialectOf(url) === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolSize ?? 10,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+  }
+  const file = url.replace(/^sqlite:\/\//, '');
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new SqliteDatabase(file);
+  sqlite.pragma('journal_mode = WAL');
+  // FULL: audit entries and account changes must survive a power cut once acknowledged.
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
+}

@@ -1,0 +1,33 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { DEMO_ACCOUNTS } from './seed.ts';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const app = await buildApp(config);
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      app.log.fatal(`Port ${config.port} is already in use; set PORT to a free port`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  if (config.seedDemo) {
+    const names = DEMO_ACCOUNTS.map((a) => a.userName).join(', ');
+    app.log.info(`Demo logins: ${names} with password ${config.demoPassword} (DEMO_PASSWORD)`);
+  }
+  app.log.info(`Console at http://localhost:${config.port}`);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void app.close().then(() => process.exit(0));
+    });
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,6 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+/** Dictionaries (queryDictByType, queryTimeZoneByType). */
+export function dictsRoutes(): FastifyPluginAsyncZod {
+  return async () => {};
+}
