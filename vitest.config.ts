@@ -2,7 +2,11 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['apps/server/src/**/*.test.ts', 'packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
+    include: [
+      'apps/server/src/**/*.test.ts',
+      'packages/shared/src/**/*.test.ts',
+      'apps/web/src/**/*.test.ts',
+    ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -1,7 +1,7 @@
+import { AVATAR_MAX_BYTES } from '@coldchain/shared';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AVATAR_MAX_BYTES } from '@coldchain/shared';
 import { SessionsService } from './auth/sessions.service.ts';
 import type { Config } from './config.ts';
 import { type AppContext, type ContextOverrides, createContext } from './context.ts';
@@ -37,7 +37,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimit,
-    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

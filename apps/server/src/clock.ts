@@ -3,4 +3,5 @@ export interface Clock {
   now(): Date;
 }
 export const systemClock: Clock = { now: () => new Date() };
-export const iso = (clock: Clock, offsetMs = 0): string => new Date(clock.now().getTime() + offsetMs).toISOString();
+export const iso = (clock: Clock, offsetMs = 0): string =>
+  new Date(clock.now().getTime() + offsetMs).toISOString();

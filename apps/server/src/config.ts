@@ -75,7 +75,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: c.TRUST_PROXY ?? false,
     oldPlatformUrl: c.OLD_PLATFORM_URL,
     webDist: path.resolve(c.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
-    rateLimits: { loginPerMinute: c.RATE_LIMIT_LOGIN_PER_MINUTE, codePerMinute: c.RATE_LIMIT_CODE_PER_MINUTE },
+    rateLimits: {
+      loginPerMinute: c.RATE_LIMIT_LOGIN_PER_MINUTE,
+      codePerMinute: c.RATE_LIMIT_CODE_PER_MINUTE,
+    },
     bodyLimit: c.BODY_LIMIT_BYTES,
     auditKey: c.AUDIT_KEY,
   };

@@ -21,7 +21,11 @@ const ROLE_NAMES: Record<SystemRoleCode, string> = {
 /** The default platform and the system roles; every start brings the role permissions up to date. */
 export async function seedPlatform(ctx: AppContext): Promise<void> {
   const now = ctx.clock.now().toISOString();
-  const existing = await ctx.db.selectFrom('platform').select('id').where('isDefault', '=', 1).executeTakeFirst();
+  const existing = await ctx.db
+    .selectFrom('platform')
+    .select('id')
+    .where('isDefault', '=', 1)
+    .executeTakeFirst();
   if (!existing) {
     await ctx.db
       .insertInto('platform')
@@ -56,7 +60,13 @@ export async function seedPlatform(ctx: AppContext): Promise<void> {
   }
   const roles = new RolesRepo(ctx.db);
   for (const code of SYSTEM_ROLE_CODES) {
-    await roles.upsertSystemRole(code, ROLE_NAMES[code], ROLE_NAMES[code], SYSTEM_ROLE_PERMISSIONS[code], now);
+    await roles.upsertSystemRole(
+      code,
+      ROLE_NAMES[code],
+      ROLE_NAMES[code],
+      SYSTEM_ROLE_PERMISSIONS[code],
+      now,
+    );
   }
 }
 

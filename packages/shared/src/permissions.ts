@@ -3,7 +3,17 @@
  * actions of 000 §6 (an action key). The server checks the same keys on every call it serves and
  * answers accountInfo.permissionRoutes from them.
  */
-export const ACTIONS = ['add', 'delete', 'edit', 'query', 'get', 'enable', 'disable', 'import', 'export'] as const;
+export const ACTIONS = [
+  'add',
+  'delete',
+  'edit',
+  'query',
+  'get',
+  'enable',
+  'disable',
+  'import',
+  'export',
+] as const;
 export type Action = (typeof ACTIONS)[number];
 
 /** Routes of the user console, scene 1 (000 §2.4, §6). */
@@ -153,7 +163,11 @@ export const SYSTEM_ROLE_CODES = [
 export type SystemRoleCode = (typeof SYSTEM_ROLE_CODES)[number];
 
 const PERSONAL_ROUTES = USER_ROUTE_KEYS.filter(
-  (r) => !r.startsWith('organization.') && r !== 'home.organization' && r !== 'consumer.list' && r !== 'consumer.role',
+  (r) =>
+    !r.startsWith('organization.') &&
+    r !== 'home.organization' &&
+    r !== 'consumer.list' &&
+    r !== 'consumer.role',
 );
 
 /**
@@ -170,10 +184,19 @@ export const SYSTEM_ROLE_PERMISSIONS: Record<SystemRoleCode, readonly Permission
     ...withAllActions(PERSONAL_ROUTES),
     ...withAllActions(['calibration', 'operation.device', 'operation.upgrade', 'operation.dtuLog']),
   ],
-  calibrationAdmin: [...withAllActions(['home', 'consumer', 'consumer.info', 'calibration', 'calibrationServe'])],
+  calibrationAdmin: [
+    ...withAllActions(['home', 'consumer', 'consumer.info', 'calibration', 'calibrationServe']),
+  ],
   enterpriseAdmin: withAllActions([...USER_ROUTE_KEYS, ...CLOUD_ROUTE_KEYS]),
   organizationMember: [
-    ...withAllActions(['home', 'message.list', 'consumer', 'consumer.info', 'consumer.download', 'operation.log']),
+    ...withAllActions([
+      'home',
+      'message.list',
+      'consumer',
+      'consumer.info',
+      'consumer.download',
+      'operation.log',
+    ]),
     ...readOnly(['device.list', 'storage.list', 'freezer.list', 'waybill', 'waybill.list', 'asset.list']),
     ...readOnly(['project.list', 'organization.list', 'organization.list.userList']),
   ],

@@ -1,5 +1,5 @@
-import type { Insertable, Selectable, Transaction } from 'kysely';
 import type { OperationLogPageRequest } from '@coldchain/shared';
+import type { Insertable, Selectable, Transaction } from 'kysely';
 import { type Db, isPostgres } from '../db/create-db.ts';
 import type { Database, OperationLogTable } from '../db/database.ts';
 import { contains, countAll } from '../db/sql-helpers.ts';

@@ -31,7 +31,16 @@ export interface VerifyResult {
 }
 
 /** Values never logged in clear, whatever entity they appear in. */
-const SECRET_FIELDS = new Set(['accountPassword', 'password', 'passwordHash', 'oldPassword', 'newPassword', 'confirmPassword', 'verifyCode', 'token']);
+const SECRET_FIELDS = new Set([
+  'accountPassword',
+  'password',
+  'passwordHash',
+  'oldPassword',
+  'newPassword',
+  'confirmPassword',
+  'verifyCode',
+  'token',
+]);
 
 function serialise(value: unknown): string | null {
   if (value === undefined || value === null) return null;
@@ -87,7 +96,8 @@ export class AuditService {
         for (let s = expectedSeq; s < row.seq; s += 1) problems.push({ kind: 'missing', seq: s });
       }
       if (row.prevHash !== lastHash) problems.push({ kind: 'brokenLink', seq: row.seq });
-      if (chainHash(this.key, row.prevHash, row) !== row.hash) problems.push({ kind: 'altered', seq: row.seq });
+      if (chainHash(this.key, row.prevHash, row) !== row.hash)
+        problems.push({ kind: 'altered', seq: row.seq });
       lastHash = row.hash;
       expectedSeq = row.seq + 1;
     }

@@ -15,10 +15,16 @@ export class SessionsRepo {
     return this.db.selectFrom('session').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst();
   }
 
-  async accountWithProfile(accountId: number): Promise<
+  async accountWithProfile(
+    accountId: number,
+  ): Promise<
     { account: Selectable<AccountTable>; profile: Selectable<UserProfileTable> | undefined } | undefined
   > {
-    const account = await this.db.selectFrom('account').selectAll().where('id', '=', accountId).executeTakeFirst();
+    const account = await this.db
+      .selectFrom('account')
+      .selectAll()
+      .where('id', '=', accountId)
+      .executeTakeFirst();
     if (!account) return undefined;
     const profile = await this.db
       .selectFrom('userProfile')

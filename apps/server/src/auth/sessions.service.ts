@@ -13,7 +13,9 @@ const TOUCH_THROTTLE_MS = 10_000;
 /** Why a session ended; all but logout answer code 2010 on the next call. */
 export type RevokeReason = 'logout' | 'idle' | 'replaced' | 'password' | 'deleted';
 
-export function isProtected(profile: Pick<Selectable<UserProfileTable>, 'enableProtect' | 'enableFda'> | undefined) {
+export function isProtected(
+  profile: Pick<Selectable<UserProfileTable>, 'enableProtect' | 'enableFda'> | undefined,
+) {
   return profile?.enableProtect === 1 && profile.enableFda === 1;
 }
 

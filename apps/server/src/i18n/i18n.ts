@@ -1,4 +1,5 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@coldchain/shared';
+import type { MessageParams } from '../errors.ts';
 import deDE from './locales/de-DE.json' with { type: 'json' };
 import enUS from './locales/en-US.json' with { type: 'json' };
 import esES from './locales/es-ES.json' with { type: 'json' };
@@ -6,7 +7,6 @@ import ptPT from './locales/pt-PT.json' with { type: 'json' };
 import ruRU from './locales/ru-RU.json' with { type: 'json' };
 import zhCN from './locales/zh-CN.json' with { type: 'json' };
 import zhTW from './locales/zh-TW.json' with { type: 'json' };
-import type { MessageParams } from '../errors.ts';
 
 export type Messages = typeof zhCN;
 export const MESSAGES: Record<Locale, Messages> = {

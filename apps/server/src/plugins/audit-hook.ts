@@ -12,14 +12,19 @@ export function registerAuditHook(app: FastifyInstance, audit: AuditService): vo
   app.addHook('onSend', async (request, reply, payload) => {
     const config = request.routeOptions.config;
     if (!MUTATING.has(request.method) || config.audit === false || !request.routeOptions.url) return payload;
-    if (reply.statusCode !== 200 || typeof payload !== 'string' || !payload.startsWith('{"code":0,')) return payload;
+    if (reply.statusCode !== 200 || typeof payload !== 'string' || !payload.startsWith('{"code":0,'))
+      return payload;
     const note = request.auditNote;
     if (note?.recorded) return payload;
-    const actor = note?.actor ?? (request.auth ? {
-      id: request.auth.account.id,
-      name: request.auth.account.userName,
-      platformId: request.auth.account.platformId,
-    } : null);
+    const actor =
+      note?.actor ??
+      (request.auth
+        ? {
+            id: request.auth.account.id,
+            name: request.auth.account.userName,
+            platformId: request.auth.account.platformId,
+          }
+        : null);
     await audit.append({
       platformId: actor?.platformId ?? request.platform?.id ?? null,
       accountId: actor?.id ?? null,

@@ -14,7 +14,11 @@ export function bearerToken(request: FastifyRequest): string | undefined {
  * Resolves the session before validation, so an anonymous caller learns nothing about a route's rules,
  * then checks the route's permission key (HTTP 403 otherwise).
  */
-export function registerAuth(app: FastifyInstance, sessions: SessionsService, permissions: PermissionsService) {
+export function registerAuth(
+  app: FastifyInstance,
+  sessions: SessionsService,
+  permissions: PermissionsService,
+) {
   app.addHook('preValidation', async (request) => {
     const config = request.routeOptions.config;
     if (!request.url.startsWith('/api/') || !request.routeOptions.url) return;

@@ -68,7 +68,10 @@ function describeValidation(t: Translate, issues: ValidationIssue[], context: st
   return issues.map((issue) => {
     const field = fieldOf(issue, context);
     const rule = ruleOf(issue);
-    return { field, message: t('errors.validation', { field: fieldLabel(t, field), rule: t(rule.key, rule.params) }) };
+    return {
+      field,
+      message: t('errors.validation', { field: fieldLabel(t, field), rule: t(rule.key, rule.params) }),
+    };
   });
 }
 
@@ -89,7 +92,10 @@ export function registerErrorHandler(app: FastifyInstance, options: { spa: boole
       if (error.key === 'validation' && typeof error.params.field === 'string') {
         const field = error.params.field;
         const ruleKey = String(error.params.rule ?? 'rules.invalidFormat');
-        const message = t('errors.validation', { field: fieldLabel(t, field), rule: t(ruleKey, error.params) });
+        const message = t('errors.validation', {
+          field: fieldLabel(t, field),
+          rule: t(ruleKey, error.params),
+        });
         return send(reply, error.http, error.code, message, { fields: [{ field, message }] });
       }
       const params: MessageParams = { ...error.params };

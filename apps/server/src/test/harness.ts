@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
-import { buildApp, type BuildOptions } from '../app.ts';
+import { type BuildOptions, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { createDb, type Dialect } from '../db/create-db.ts';
 
@@ -76,7 +76,13 @@ export async function call<T = unknown>(
   app: FastifyInstance,
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
-  options: { token?: string; body?: unknown; query?: Record<string, string>; locale?: string; host?: string } = {},
+  options: {
+    token?: string;
+    body?: unknown;
+    query?: Record<string, string>;
+    locale?: string;
+    host?: string;
+  } = {},
 ): Promise<Answer<T>> {
   const headers: Record<string, string> = {};
   if (options.token) headers.authorization = `Bearer ${options.token}`;

@@ -117,7 +117,12 @@ export const baseInfoSchema = z
 export type BaseInfoRequest = z.infer<typeof baseInfoSchema>;
 /** The overseas edition also keeps the country calling code of the account. */
 export const baseInfoForeignSchema = baseInfoSchema
-  .extend({ countryCode: z.string().trim().regex(/^\+?\d{1,4}$/, { message: 'rules.countryCode' }) })
+  .extend({
+    countryCode: z
+      .string()
+      .trim()
+      .regex(/^\+?\d{1,4}$/, { message: 'rules.countryCode' }),
+  })
   .strict();
 export type BaseInfoForeignRequest = z.infer<typeof baseInfoForeignSchema>;
 

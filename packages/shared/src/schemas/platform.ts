@@ -8,7 +8,8 @@ import {
 import { PASSWORD_POLICIES } from '../validation.ts';
 import { flagSchema, pageRequestSchema } from './common.ts';
 
-const DOMAIN_PATTERN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
+const DOMAIN_PATTERN =
+  /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
 const domainSchema = (max: number) =>
   z.string().trim().toLowerCase().max(max).regex(DOMAIN_PATTERN, { message: 'rules.domain' });
 const logoSchema = z
@@ -63,7 +64,9 @@ export const platformPageSchema = pageRequestSchema.extend({
 });
 export type PlatformPageRequest = z.infer<typeof platformPageSchema>;
 
-export const topDomainQuerySchema = z.object({ topDomain: z.string().trim().max(PLATFORM_TOP_DOMAIN_MAX).optional() });
+export const topDomainQuerySchema = z.object({
+  topDomain: z.string().trim().max(PLATFORM_TOP_DOMAIN_MAX).optional(),
+});
 
 /** What any visitor may read about a platform (000 §3 customised tenant data). */
 export const publicPlatformSchema = z.object({

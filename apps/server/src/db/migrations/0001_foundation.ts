@@ -61,8 +61,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['platform_id', 'user_name'])
     .unique()
     .execute();
-  await db.schema.createIndex('account_platform_phone').on('account').columns(['platform_id', 'phone']).execute();
-  await db.schema.createIndex('account_platform_email').on('account').columns(['platform_id', 'email']).execute();
+  await db.schema
+    .createIndex('account_platform_phone')
+    .on('account')
+    .columns(['platform_id', 'phone'])
+    .execute();
+  await db.schema
+    .createIndex('account_platform_email')
+    .on('account')
+    .columns(['platform_id', 'email'])
+    .execute();
 
   await db.schema
     .createTable('user_profile')

@@ -1,4 +1,9 @@
-import { operationLogPageSchema, operationLogSchema, pageResponseSchema, type OperationLog } from '@coldchain/shared';
+import {
+  type OperationLog,
+  operationLogPageSchema,
+  operationLogSchema,
+  pageResponseSchema,
+} from '@coldchain/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AuditRepo, type OperationLogRow } from '../../audit/audit.repo.ts';
 import type { AppContext } from '../../context.ts';
@@ -33,7 +38,11 @@ export function operationLogRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/base/BaseOperationLog/page',
       {
         config: { permission: 'operation.log:query', audit: false },
-        schema: { tags: ['audit'], body: operationLogPageSchema, response: okSchema(pageResponseSchema(operationLogSchema)) },
+        schema: {
+          tags: ['audit'],
+          body: operationLogPageSchema,
+          response: okSchema(pageResponseSchema(operationLogSchema)),
+        },
       },
       async (request) => {
         const { account, permissions } = requireAuth(request);

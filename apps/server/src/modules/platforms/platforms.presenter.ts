@@ -1,5 +1,4 @@
-import type { Platform, PublicPlatform } from '@coldchain/shared';
-import type { PasswordPolicy } from '@coldchain/shared';
+import type { PasswordPolicy, Platform, PublicPlatform } from '@coldchain/shared';
 import type { PlatformRow } from './platforms.repo.ts';
 
 const flag = (v: number): 0 | 1 => (v === 1 ? 1 : 0);

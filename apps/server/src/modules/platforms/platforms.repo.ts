@@ -1,5 +1,5 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { PlatformPageRequest } from '@coldchain/shared';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
 import type { PlatformTable } from '../../db/database.ts';
 import { contains, countAll } from '../../db/sql-helpers.ts';
@@ -34,7 +34,12 @@ export class PlatformsRepo {
   }
 
   async update(id: number, changes: Updateable<PlatformTable>): Promise<PlatformRow | undefined> {
-    return this.db.updateTable('platform').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
+    return this.db
+      .updateTable('platform')
+      .set(changes)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
   }
 
   async delete(id: number): Promise<void> {
@@ -42,7 +47,12 @@ export class PlatformsRepo {
   }
 
   async hasAccounts(id: number): Promise<boolean> {
-    const row = await this.db.selectFrom('account').select('id').where('platformId', '=', id).limit(1).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('account')
+      .select('id')
+      .where('platformId', '=', id)
+      .limit(1)
+      .executeTakeFirst();
     return row !== undefined;
   }
 

@@ -25,14 +25,21 @@ export function platformsRoutes(service: PlatformsService): FastifyPluginAsyncZo
         schema: { tags: TAG, querystring: topDomainQuerySchema, response: okSchema(publicPlatformSchema) },
       },
       async (request) =>
-        ok(request, presentPublicPlatform(await service.byTopDomain(request.query.topDomain, request.platform))),
+        ok(
+          request,
+          presentPublicPlatform(await service.byTopDomain(request.query.topDomain, request.platform)),
+        ),
     );
 
     app.post(
       '/base/BaseCustomPage/get/page',
       {
         config: { permission: 'customized.list:query', audit: false },
-        schema: { tags: TAG, body: platformPageSchema, response: okSchema(pageResponseSchema(platformSchema)) },
+        schema: {
+          tags: TAG,
+          body: platformPageSchema,
+          response: okSchema(pageResponseSchema(platformSchema)),
+        },
       },
       async (request) => {
         const { rows, totalCount } = await service.page(request.body);
@@ -46,7 +53,9 @@ export function platformsRoutes(service: PlatformsService): FastifyPluginAsyncZo
         config: { permission: 'customized.list:query', audit: false },
         schema: {
           tags: TAG,
-          response: okSchema(z.array(z.object({ id: z.number().int(), title: z.string(), topDomain: z.string() }))),
+          response: okSchema(
+            z.array(z.object({ id: z.number().int(), title: z.string(), topDomain: z.string() })),
+          ),
         },
       },
       async (request) =>

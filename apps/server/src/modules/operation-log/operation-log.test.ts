@@ -1,0 +1,83 @@
+import type { OperationLog } from '@coldchain/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount } from '../../test/factories.ts';
+import { call, createTestApp, login, type TestApp } from '../../test/harness.ts';
+
+const PAGE = '/api/base/BaseOperationLog/page';
+type Page = { data: OperationLog[]; start: number; totalCount: number };
+
+describe('operation log query', () => {
+  let t: TestApp;
+  let operator: string;
+  let user: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    operator = await login(t.app, 'demo_operator');
+    user = await login(t.app, 'demo_user');
+    await call(t.app, 'POST', '/api/base/BaseCustomPage/insert', {
+      token: operator,
+      body: { topDomain: 'log.example.com', title: 'Log Test' },
+    });
+  });
+  afterAll(async () => t.close());
+
+  it('shows an ordinary user only their own entries', async () => {
+    const page = await call<Page>(t.app, 'POST', PAGE, { token: user, body: { start: 1, pageSize: 50 } });
+    expect(page.code).toBe(0);
+    expect(page.data.totalCount).toBeGreaterThan(0);
+    expect(page.data.data.every((e) => e.accountName === 'demo_user')).toBe(true);
+  });
+
+  it('shows the operator everything, filtered and paged, newest first', async () => {
+    const all = await call<Page>(t.app, 'POST', PAGE, { token: operator, body: { start: 1, pageSize: 2 } });
+    expect(all.data.totalCount).toBeGreaterThanOrEqual(3);
+    expect(all.data.data).toHaveLength(2);
+    const [first, second] = all.data.data;
+    expect(first && second && first.createdAt >= second.createdAt).toBe(true);
+    const inserts = await call<Page>(t.app, 'POST', PAGE, {
+      token: operator,
+      body: { start: 1, pageSize: 10, action: 'platform.insert' },
+    });
+    expect(inserts.data.totalCount).toBe(1);
+    expect(inserts.data.data[0]).toMatchObject({ entityType: 'platform', accountName: 'demo_operator' });
+    expect(inserts.data.data[0]?.newValue).toMatchObject({ title: 'Log Test' });
+    const byName = await call<Page>(t.app, 'POST', PAGE, {
+      token: operator,
+      body: { start: 1, pageSize: 10, accountName: 'DEMO_USER' },
+    });
+    expect(byName.data.data.every((e) => e.accountName === 'demo_user')).toBe(true);
+    const future = await call<Page>(t.app, 'POST', PAGE, {
+      token: operator,
+      body: { start: 1, pageSize: 10, from: '2999-01-01T00:00:00Z' },
+    });
+    expect(future.data.totalCount).toBe(0);
+  });
+
+  it('never logs a password in clear', async () => {
+    const rows = await t.app.ctx.db.selectFrom('operationLog').select(['oldValue', 'newValue']).execute();
+    const text = JSON.stringify(rows);
+    expect(text).not.toContain('Demo@2026');
+  });
+
+  it('refuses bad paging input with the field named', async () => {
+    const bad = await call(t.app, 'POST', PAGE, {
+      token: operator,
+      body: { start: 0, pageSize: 500 },
+      locale: 'en-US',
+    });
+    expect(bad.code).toBe(1001);
+    expect(bad.msg).toBe('Page: must be at least 1');
+    const badDate = await call(t.app, 'POST', PAGE, {
+      token: operator,
+      body: { from: 'yesterday' },
+      locale: 'en-US',
+    });
+    expect(badDate.msg).toBe('From: has an invalid format');
+  });
+
+  it('keeps a member without the log permission out', async () => {
+    const { account, password } = await createAccount(t.app, { roleCode: 'calibrationAdmin' });
+    const token = await login(t.app, account.userName, password);
+    expect((await call(t.app, 'POST', PAGE, { token, body: {} })).status).toBe(403);
+  });
+});
