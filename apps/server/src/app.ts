@@ -19,7 +19,7 @@ import { PermissionsService } from './modules/roles/permissions.service.ts';
 import { RolesRepo } from './modules/roles/roles.repo.ts';
 import { registerAuditHook } from './plugins/audit-hook.ts';
 import { registerAuth } from './plugins/auth.ts';
-import { registerErrorHandler } from './plugins/errors.ts';
+import { registerErrorHandler, registerNotFound } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRequestContext } from './plugins/request-context.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -57,11 +57,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const permissions = new PermissionsService(new RolesRepo(ctx.db));
   const sessions = new SessionsService(ctx.db, ctx.clock);
 
+  registerErrorHandler(app);
   await registerSecurity(app);
   await registerOpenApi(app);
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10 } });
   const spa = options.web !== false && (await registerWeb(app, config.webDist));
-  registerErrorHandler(app, { spa });
+  registerNotFound(app, { spa });
   registerRequestContext(app, tenants);
   registerAuth(app, sessions, permissions);
   registerAuditHook(app, ctx.audit);

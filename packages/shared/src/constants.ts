@@ -58,8 +58,17 @@ export const VERIFY_CODE_LENGTH = 6;
 export const VERIFY_CODE_TTL_MS = 10 * 60_000;
 /** Codes sent to one phone or e-mail per hour (SMS costs money: API4). */
 export const VERIFY_CODE_PER_TARGET_PER_HOUR = 5;
+/** Wrong entries a code survives; the next one voids it. Not given by the spec. */
+export const VERIFY_CODE_MAX_ATTEMPTS = 5;
 /** Captcha images are valid 5 minutes; not given by the spec. */
 export const CAPTCHA_TTL_MS = 5 * 60_000;
+/** Characters in a captcha image; not given by the spec. */
+export const CAPTCHA_LENGTH = 4;
+/** Response header carrying the id of the captcha image (GET /base/BaseAccount/newVerify). */
+export const CAPTCHA_ID_HEADER = 'Captcha-Id';
+
+/** Lifetime of the hand-over token for the old platform (toOldPaltform), in ms; not given by the spec. */
+export const OLD_PLATFORM_TOKEN_TTL_MS = 5 * 60_000;
 
 /** Failed logins per account before it is throttled, and how long (ms). */
 export const LOGIN_FAILURES_BEFORE_LOCK = 5;

@@ -117,6 +117,18 @@ export interface VerificationCodeTable {
   createdAt: Iso;
 }
 
+/** An external identity (third-party login) linked to an account. */
+export interface AccountIdentityTable {
+  id: Generated<number>;
+  platformId: number;
+  accountId: number;
+  /** wechat | qq | facebook */
+  provider: string;
+  /** The provider's stable id of the person (open id, user id). */
+  subject: string;
+  createdAt: Iso;
+}
+
 export interface CaptchaTable {
   id: string;
   answer: string;
@@ -168,6 +180,7 @@ export interface Database {
   rolePermission: RolePermissionTable;
   verificationCode: VerificationCodeTable;
   captcha: CaptchaTable;
+  accountIdentity: AccountIdentityTable;
   operationLog: OperationLogTable;
   auditHead: AuditHeadTable;
   smsMessage: SmsMessageTable;

@@ -21,7 +21,8 @@ export function registerAuth(
 ) {
   app.addHook('preValidation', async (request) => {
     const config = request.routeOptions.config;
-    if (!request.url.startsWith('/api/') || !request.routeOptions.url) return;
+    const url = request.routeOptions.url;
+    if (!url?.startsWith('/api/') || url.startsWith('/api/docs')) return;
     const token = bearerToken(request);
     if (config.access === 'public') return;
     if (!token) {

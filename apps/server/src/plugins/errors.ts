@@ -85,7 +85,7 @@ function send(reply: FastifyReply, http: number, code: number, msg: string, data
 }
 
 /** Maps every failure to the envelope: translated, naming the field, never leaking internals. */
-export function registerErrorHandler(app: FastifyInstance, options: { spa: boolean }): void {
+export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
     const t = request.t;
     if (error instanceof AppError) {
@@ -128,6 +128,10 @@ export function registerErrorHandler(app: FastifyInstance, options: { spa: boole
     return send(reply, e.http, e.code, t('errors.serverError'));
   });
 
+}
+
+/** Unknown API paths get a 404 envelope; other GETs get the console, which routes on its own. */
+export function registerNotFound(app: FastifyInstance, options: { spa: boolean }): void {
   app.setNotFoundHandler((request, reply) => {
     if (options.spa && request.method === 'GET' && !request.url.startsWith('/api/')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

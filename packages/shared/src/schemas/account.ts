@@ -224,3 +224,26 @@ export type AccountInfo = z.infer<typeof accountInfoSchema>;
 
 export const dictItemSchema = z.object({ dataValue: z.string(), label: z.string() });
 export type DictItem = z.infer<typeof dictItemSchema>;
+
+/** The answer of every call that signs the caller in (login, register, third-party login). */
+export const sessionTokenSchema = z.object({ token: z.string() });
+export type SessionToken = z.infer<typeof sessionTokenSchema>;
+
+/** toOldPaltform: where to go and a short-lived token to present there. */
+export const oldPlatformAnswerSchema = z.object({ url: z.string(), token: z.string() });
+export type OldPlatformAnswer = z.infer<typeof oldPlatformAnswerSchema>;
+
+/** The caller's own account, answered by the calls that change it. */
+export const baseAccountSchema = accountInfoSchema.shape.baseAccount;
+export type BaseAccount = z.infer<typeof baseAccountSchema>;
+export const userProfileSchema = accountInfoSchema.shape.userProfile;
+export type UserProfile = z.infer<typeof userProfileSchema>;
+
+/** An IANA time zone with its UTC offset at the time of the call, e.g. label "(UTC+08:00) Asia/Shanghai". */
+export const timeZoneItemSchema = z.object({
+  dataValue: z.string(),
+  label: z.string(),
+  offset: z.string(),
+  offsetMinutes: z.number().int(),
+});
+export type TimeZoneItem = z.infer<typeof timeZoneItemSchema>;
