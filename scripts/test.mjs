@@ -44,6 +44,26 @@ function vitest(label, files, env) {
   suites.push(`${label}: ${counts.numPassedTests} passed, ${counts.numFailedTests} failed`);
 }
 
+/** The browser runner prints "e2e: N passed, M failed"; its output is passed through and counted. */
+function browser(label, env) {
+  process.stdout.write(`\n=== ${label}\n`);
+  const result = spawnSync('npx', ['tsx', 'e2e/run.ts'], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const output = result.stdout?.toString() ?? '';
+  process.stdout.write(output);
+  const counts = [...output.matchAll(/e2e: (\d+) passed, (\d+) failed/g)].at(-1);
+  const ok = result.status === 0;
+  const p = counts ? Number(counts[1]) : 0;
+  const f = counts ? Number(counts[2]) : 0;
+  passed += p;
+  failed += f + (!ok && f === 0 ? 1 : 0);
+  suites.push(`${label}: ${p} passed, ${f} failed${ok ? '' : ' (runner failed)'}`);
+}
+
 async function postgresReachable() {
   const client = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 3000 });
   try {
@@ -85,9 +105,7 @@ if (await postgresReachable()) {
 const chromium = chromiumPath();
 if (chromium) {
   step('console build (vite)', 'npm', ['run', 'build', '-w', '@coldchain/web']);
-  vitest('browser (playwright-core + chromium)', ['--config', 'e2e/vitest.config.ts'], {
-    CHROMIUM_PATH: chromium,
-  });
+  browser('browser (playwright-core + chromium)', { CHROMIUM_PATH: chromium });
 } else {
   skipped('browser (playwright-core + chromium)', 'Chromium not found');
 }

@@ -1,4 +1,5 @@
 import { AVATAR_MAX_BYTES } from '@coldchain/shared';
+import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -6,9 +7,11 @@ import { SessionsService } from './auth/sessions.service.ts';
 import type { Config } from './config.ts';
 import { type AppContext, type ContextOverrides, createContext } from './context.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { accountCallsRoutes } from './modules/accounts/account-calls.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { AccountsService } from './modules/accounts/accounts.service.ts';
 import { dictsRoutes } from './modules/dicts/dicts.routes.ts';
+import { DictsService } from './modules/dicts/dicts.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { operationLogRoutes } from './modules/operation-log/operation-log.routes.ts';
 import { PlatformsRepo } from './modules/platforms/platforms.repo.ts';
@@ -59,6 +62,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerErrorHandler(app);
   await registerSecurity(app);
+  await app.register(compress, { threshold: 1024 });
   await registerOpenApi(app);
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10 } });
   const spa = options.web !== false && (await registerWeb(app, config.webDist));
@@ -72,7 +76,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     async (api) => {
       await api.register(healthRoutes(ctx));
       await api.register(accountsRoutes(accounts));
-      await api.register(dictsRoutes());
+      await api.register(accountCallsRoutes(ctx, sessions));
+      await api.register(dictsRoutes(new DictsService(ctx.clock)));
       await api.register(platformsRoutes(new PlatformsService(platformsRepo, tenants, ctx.clock)));
       await api.register(operationLogRoutes(ctx));
     },

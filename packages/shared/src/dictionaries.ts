@@ -5,7 +5,14 @@ import type { DictType } from './constants.ts';
  * spec names the identity and industry dictionaries but not their entries; these are recorded in
  * docs/decisions.md. Labels are translated from the locale keys `dict.<type>.<value>`.
  */
-export const IDENTITY_VALUES = ['manager', 'qualityOfficer', 'technician', 'warehouseKeeper', 'driver', 'other'] as const;
+export const IDENTITY_VALUES = [
+  'manager',
+  'qualityOfficer',
+  'technician',
+  'warehouseKeeper',
+  'driver',
+  'other',
+] as const;
 export type Identity = (typeof IDENTITY_VALUES)[number];
 
 export const INDUSTRY_VALUES = [

@@ -1,4 +1,5 @@
 export * from './constants.ts';
+export * from './dictionaries.ts';
 export * from './error-codes.ts';
 export * from './permissions.ts';
 export * from './schemas/account.ts';

@@ -1,5 +1,5 @@
-import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger as Logger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
 
 export interface MailMessage {
   to: string;
@@ -23,7 +23,10 @@ export function createMailer(smtpUrl: string | undefined, from: string, log: Log
     return {
       delivers: false,
       async send(message) {
-        log.warn({ to: message.to, subject: message.subject, text: message.text }, 'SMTP_URL not set; e-mail logged');
+        log.warn(
+          { to: message.to, subject: message.subject, text: message.text },
+          'SMTP_URL not set; e-mail logged',
+        );
       },
       close() {},
     };

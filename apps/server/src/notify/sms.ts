@@ -23,7 +23,13 @@ export class SandboxSmsProvider implements SmsProvider {
     if (content.length > 500) throw new Error('sandbox carrier refused a message over 500 characters');
     await this.db
       .insertInto('smsMessage')
-      .values({ provider: this.name, phone, content, status: 'sent', createdAt: this.clock.now().toISOString() })
+      .values({
+        provider: this.name,
+        phone,
+        content,
+        status: 'sent',
+        createdAt: this.clock.now().toISOString(),
+      })
       .execute();
   }
 }

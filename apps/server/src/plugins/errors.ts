@@ -127,7 +127,6 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const e = new AppError('serverError');
     return send(reply, e.http, e.code, t('errors.serverError'));
   });
-
 }
 
 /** Unknown API paths get a 404 envelope; other GETs get the console, which routes on its own. */

@@ -61,7 +61,10 @@ describe('HTTP contract: envelope, errors, headers, limits, docs', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
     const doc = JSON.parse(response.body) as {
-      paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: unknown }> } }>>;
+      paths: Record<
+        string,
+        Record<string, { requestBody?: { content: Record<string, { schema: unknown }> } }>
+      >;
     };
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining(['/api/base/BaseAccount/login', '/api/base/BaseCustomPage/insert']),

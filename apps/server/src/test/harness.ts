@@ -39,29 +39,40 @@ export async function createTestApp(
     RATE_LIMIT_CODE_PER_MINUTE: '1000',
     ...options.env,
   });
-  if (TEST_DIALECT === 'postgres') {
-    const admin = new pg.Client({ connectionString: PG_TEST_URL });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-  }
   const db = options.db ?? createDb(databaseUrl, TEST_DIALECT === 'postgres' ? { schema, poolSize: 4 } : {});
-  const app = await buildApp(config, { web: false, ...options, db });
+  const app =
+    TEST_DIALECT === 'postgres'
+      ? await withSchemaLock(async (admin) => {
+          await admin.query(`create schema ${schema}`);
+          return buildApp(config, { web: false, ...options, db });
+        })
+      : await buildApp(config, { web: false, ...options, db });
   return {
     app,
     config,
     where: TEST_DIALECT === 'postgres' ? schema : databaseUrl,
     async close() {
       await app.close();
-      if (TEST_DIALECT === 'postgres') {
-        const admin = new pg.Client({ connectionString: PG_TEST_URL });
-        await admin.connect();
-        await admin.query(`drop schema ${schema} cascade`);
-        await admin.end();
-      }
+      if (TEST_DIALECT === 'postgres')
+        await withSchemaLock((admin) => admin.query(`drop schema ${schema} cascade`));
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Migrations introspect the catalogue, which fails when another test file drops its schema at the
+ * same moment; creating, migrating and dropping test schemas therefore take turns.
+ */
+async function withSchemaLock<T>(fn: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: PG_TEST_URL });
+  await admin.connect();
+  try {
+    await admin.query('select pg_advisory_lock(727274)');
+    return await fn(admin);
+  } finally {
+    await admin.end();
+  }
 }
 
 export interface Answer<T = unknown> {

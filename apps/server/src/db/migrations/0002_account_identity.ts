@@ -20,8 +20,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['platform_id', 'provider', 'subject'])
     .unique()
     .execute();
-  await db.schema.createIndex('account_identity_account').on('account_identity').column('account_id').execute();
-  await db.schema.createIndex('verification_code_created').on('verification_code').column('created_at').execute();
+  await db.schema
+    .createIndex('account_identity_account')
+    .on('account_identity')
+    .column('account_id')
+    .execute();
+  await db.schema
+    .createIndex('verification_code_created')
+    .on('verification_code')
+    .column('created_at')
+    .execute();
   await db.schema.createIndex('captcha_expires').on('captcha').column('expires_at').execute();
 }
 

@@ -19,7 +19,9 @@ export class AccountsRepo {
       .selectAll()
       .where('platformId', '=', platformId)
       .where('deletedFlag', '=', 0)
-      .where((eb) => eb.or([eb('userName', '=', name), eb('phone', '=', name), eb('email', '=', name.toLowerCase())]))
+      .where((eb) =>
+        eb.or([eb('userName', '=', name), eb('phone', '=', name), eb('email', '=', name.toLowerCase())]),
+      )
       .orderBy('id')
       .executeTakeFirst();
   }
@@ -65,11 +67,20 @@ export class AccountsRepo {
   }
 
   async update(id: number, changes: Updateable<AccountTable>): Promise<AccountRow> {
-    return this.db.updateTable('account').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    return this.db
+      .updateTable('account')
+      .set(changes)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
   }
 
   profile(accountId: number): Promise<ProfileRow | undefined> {
-    return this.db.selectFrom('userProfile').selectAll().where('accountId', '=', accountId).executeTakeFirst();
+    return this.db
+      .selectFrom('userProfile')
+      .selectAll()
+      .where('accountId', '=', accountId)
+      .executeTakeFirst();
   }
 
   async updateProfile(accountId: number, changes: Updateable<UserProfileTable>): Promise<ProfileRow> {

@@ -19,7 +19,12 @@ export function accountsRoutes(service: AccountsService): FastifyPluginAsyncZod 
           action: 'account.login',
           rateLimit: { max: loginPerMinute, timeWindow: '1 minute' },
         },
-        schema: { tags: TAG, security: [], body: loginSchema, response: okSchema(z.object({ token: z.string() })) },
+        schema: {
+          tags: TAG,
+          security: [],
+          body: loginSchema,
+          response: okSchema(z.object({ token: z.string() })),
+        },
       },
       async (request) => {
         const { account, token } = await service.login(request.platform, request.body, clientOf(request));

@@ -110,7 +110,8 @@ export class AccountsService {
   async accountInfo(auth: AuthState, t: (key: string) => string): Promise<AccountInfo> {
     const { account, permissions } = auth;
     const profile = await this.repo.profile(account.id);
-    const premium = account.premiumExpiresAt !== null && account.premiumExpiresAt > this.ctx.clock.now().toISOString();
+    const premium =
+      account.premiumExpiresAt !== null && account.premiumExpiresAt > this.ctx.clock.now().toISOString();
     const scenes = [{ sceneType: 1, sceneName: t('scenes.1') }];
     if (permissions.includes(CLOUD_CHAIN_PERMISSION)) scenes.push({ sceneType: 2, sceneName: t('scenes.2') });
     return {
@@ -126,7 +127,8 @@ export class AccountsService {
 
   /** Route names of a scene the caller may open; scene 2 needs cloudChain.myProject (000 §4). */
   scenePermissions(auth: AuthState, sceneId: number): string[] {
-    if (sceneId === 2 && !auth.permissions.includes(CLOUD_CHAIN_PERMISSION)) throw new AppError('noPermissionScene');
+    if (sceneId === 2 && !auth.permissions.includes(CLOUD_CHAIN_PERMISSION))
+      throw new AppError('noPermissionScene');
     const routes = new Set(auth.permissions.map(routeOf));
     return [...routes].filter((r) => (sceneId === 2 ? CLOUD_ROUTES.has(r) : !CLOUD_ROUTES.has(r))).sort();
   }

@@ -20,7 +20,11 @@ describe('login, session and account info', () => {
     expect(info.data.baseAccount.userName).toBe('demo_user');
     expect(info.data.permissionRoutes).toContain('device.list');
     expect(info.data.permissionRoutes).not.toContain('customized.list');
-    expect(info.data.userProfile).toMatchObject({ identity: 'manager', industry: 'pharma', alarmToneStatus: 1 });
+    expect(info.data.userProfile).toMatchObject({
+      identity: 'manager',
+      industry: 'pharma',
+      alarmToneStatus: 1,
+    });
     expect(info.data.premiumState).toEqual({ state: 0, expiredCount: 0 });
     expect(info.data.baseSceneList.map((s) => s.sceneType)).toEqual([1]);
     expect(info.data.orgWithMyRole).toEqual([]);
@@ -73,7 +77,9 @@ describe('login, session and account info', () => {
   it('throttles an account after repeated failures, even with the right password', async () => {
     const { account, password } = await createAccount(t.app);
     for (let i = 0; i < 5; i += 1) {
-      await call(t.app, 'POST', LOGIN, { body: { userName: account.userName, accountPassword: 'bad-guess' } });
+      await call(t.app, 'POST', LOGIN, {
+        body: { userName: account.userName, accountPassword: 'bad-guess' },
+      });
     }
     const locked = await call(t.app, 'POST', LOGIN, {
       body: { userName: account.userName, accountPassword: password },
@@ -130,7 +136,11 @@ describe('login, session and account info', () => {
 
   it('stores only a hash of the token and expires it after 7 days', async () => {
     const token = await login(t.app, 'demo_user');
-    const row = await t.app.ctx.db.selectFrom('session').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const row = await t.app.ctx.db
+      .selectFrom('session')
+      .selectAll()
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(row.tokenHash).not.toBe(token);
     expect(row.tokenHash).toMatch(/^[0-9a-f]{64}$/);
     expect(Date.parse(row.expiresAt) - Date.parse(row.createdAt)).toBe(TOKEN_LIFETIME_MS);

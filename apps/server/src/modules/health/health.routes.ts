@@ -12,12 +12,18 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: { access: 'public' },
         schema: {
           tags: ['health'],
-          response: okSchema(z.object({ status: z.literal('ok'), database: z.enum(['sqlite', 'postgres']), time: z.string() })),
+          response: okSchema(
+            z.object({ status: z.literal('ok'), database: z.enum(['sqlite', 'postgres']), time: z.string() }),
+          ),
         },
       },
       async (request) => {
         await sql`select 1`.execute(ctx.db);
-        return ok(request, { status: 'ok' as const, database: ctx.dialect, time: ctx.clock.now().toISOString() });
+        return ok(request, {
+          status: 'ok' as const,
+          database: ctx.dialect,
+          time: ctx.clock.now().toISOString(),
+        });
       },
     );
   };

@@ -25,7 +25,13 @@ export class RolesRepo {
     return this.db.selectFrom('role').selectAll().where('roleType', '=', 'system').orderBy('id').execute();
   }
 
-  async upsertSystemRole(code: string, roleName: string, description: string, keys: readonly string[], at: string) {
+  async upsertSystemRole(
+    code: string,
+    roleName: string,
+    description: string,
+    keys: readonly string[],
+    at: string,
+  ) {
     await this.db.transaction().execute(async (trx) => {
       let role = await trx.selectFrom('role').select('id').where('code', '=', code).executeTakeFirst();
       role ??= await trx

@@ -1,0 +1,49 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { ConfigProvider, notification, type ThemeConfig } from 'antd';
+import { type ReactNode, useLayoutEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePlatform } from '../api/platform.ts';
+import { DEFAULT_THEME_COLOR } from './constants.ts';
+import { bindNotification } from './feedback.ts';
+import { antdLocaleOf, currentLocale, isLocale } from './i18n.ts';
+import { queryClient } from './query-client.ts';
+
+/**
+ * Hands a context-aware notification API (theme, language) to code outside React: the http client
+ * and the session. Only notifications: antd's <App> would also put Modal and message in the entry.
+ */
+function FeedbackBridge() {
+  const [api, holder] = notification.useNotification();
+  useLayoutEffect(() => {
+    bindNotification(api);
+    return () => bindNotification(null);
+  }, [api]);
+  return holder;
+}
+
+/** antd follows the chosen language and the tenant's theme colour (000 §1, §3). */
+function ThemedApp({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  const locale = isLocale(i18n.language) ? i18n.language : currentLocale();
+  const { data: platform } = usePlatform();
+  const colorPrimary = platform?.themeColor || DEFAULT_THEME_COLOR;
+  // Links follow the tenant colour too (antd derives them from the info colour otherwise).
+  const theme = useMemo<ThemeConfig>(
+    () => ({ token: { colorPrimary, colorLink: colorPrimary } }),
+    [colorPrimary],
+  );
+  return (
+    <ConfigProvider locale={antdLocaleOf(locale)} theme={theme}>
+      <FeedbackBridge />
+      {children}
+    </ConfigProvider>
+  );
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ThemedApp>{children}</ThemedApp>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,10 @@
+import { Outlet } from 'react-router';
+
+/** No chrome: error pages and, later, full-screen views (000 §2.1 bare layout). */
+export default function BlankLayout() {
+  return (
+    <main style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+      <Outlet />
+    </main>
+  );
+}

@@ -1,0 +1,11 @@
+import { Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+export function PageLoading() {
+  const { t } = useTranslation();
+  return (
+    <div style={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: 240 }}>
+      <Spin size="large" aria-label={t('app.loading')} />
+    </div>
+  );
+}
