@@ -14,7 +14,7 @@ const TAG = ['accounts'];
 
 /** Signed-in lookups (002 §7); throttled per account like login, so phone numbers cannot be harvested. */
 export function accountLookupRoutes(service: AccountLookupService, perMinute: number): FastifyPluginAsyncZod {
-  const config = () => ({ rateLimit: perAccount(perMinute) });
+  const config = () => ({ permission: 'consumer.sharer:query' as const, rateLimit: perAccount(perMinute) });
   const answer = okSchema(accountLookupSchema.nullable());
   return async (app) => {
     app.get(

@@ -55,7 +55,7 @@ export function accountSecurityRoutes(
     app.post(
       '/base/BaseAccount/modifyPhoneAndPassword',
       {
-        config: { action: 'account.modifyPhoneAndPassword', rateLimit },
+        config: { action: 'account.modifyPhoneAndPassword', permission: 'consumer.info:edit', rateLimit },
         schema: { tags: TAG, body: modifyPhoneAndPasswordSchema, response: okSchema(baseAccountSchema) },
       },
       async (request) => {
@@ -69,7 +69,7 @@ export function accountSecurityRoutes(
     app.post(
       '/base/BaseAccount/modifyEmailAndPassword',
       {
-        config: { action: 'account.modifyEmailAndPassword', rateLimit },
+        config: { action: 'account.modifyEmailAndPassword', permission: 'consumer.info:edit', rateLimit },
         schema: { tags: TAG, body: modifyEmailAndPasswordSchema, response: okSchema(baseAccountSchema) },
       },
       async (request) => {

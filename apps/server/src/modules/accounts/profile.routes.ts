@@ -51,7 +51,7 @@ export function profileRoutes(service: ProfileService): FastifyPluginAsyncZod {
     app.post(
       '/base/BaseAccount/modifyBaseInfo',
       {
-        config: { action: 'account.modifyBaseInfo' },
+        config: { action: 'account.modifyBaseInfo', permission: 'consumer.info:edit' },
         schema: { tags: TAG, body: baseInfoSchema, response: okSchema(baseAccountSchema) },
       },
       async (request) => {
@@ -64,7 +64,7 @@ export function profileRoutes(service: ProfileService): FastifyPluginAsyncZod {
     app.post(
       '/base/BaseAccount/modifyBaseInfoForForeign',
       {
-        config: { action: 'account.modifyBaseInfoForForeign' },
+        config: { action: 'account.modifyBaseInfoForForeign', permission: 'consumer.info:edit' },
         schema: { tags: TAG, body: baseInfoForeignSchema, response: okSchema(baseAccountSchema) },
       },
       async (request) => {
@@ -77,7 +77,7 @@ export function profileRoutes(service: ProfileService): FastifyPluginAsyncZod {
     app.post(
       '/base/BaseUserProfile/update',
       {
-        config: { action: 'userProfile.update' },
+        config: { action: 'userProfile.update', permission: 'consumer.info:edit' },
         schema: { tags: TAG, body: profileUpdateSchema, response: okSchema(userProfileSchema) },
       },
       async (request) => {
@@ -90,7 +90,7 @@ export function profileRoutes(service: ProfileService): FastifyPluginAsyncZod {
     app.post(
       '/base/BaseAccount/uploadHeadPhoto',
       {
-        config: { action: 'account.uploadHeadPhoto' },
+        config: { action: 'account.uploadHeadPhoto', permission: 'consumer.info:edit' },
         schema: {
           tags: TAG,
           consumes: ['multipart/form-data'],
