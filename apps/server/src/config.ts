@@ -25,6 +25,7 @@ export const configSchema = z.object({
   RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_CODE_PER_MINUTE: z.coerce.number().int().positive().default(5),
   AUDIT_KEY: z.string().min(32).optional(),
+  DEVICE_KEY: z.string().min(32).optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
 });
 
@@ -49,6 +50,8 @@ export interface Config {
   bodyLimit: number;
   /** HMAC key of the audit chain; else a key file under dataDir */
   auditKey: string | undefined;
+  /** HMAC key deriving device secrets; else a key file under dataDir */
+  deviceKey: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -81,5 +84,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     bodyLimit: c.BODY_LIMIT_BYTES,
     auditKey: c.AUDIT_KEY,
+    deviceKey: c.DEVICE_KEY,
   };
 }

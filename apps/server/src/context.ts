@@ -18,6 +18,8 @@ export interface AppContext {
   mailer: Mailer;
   sms: SmsProvider;
   audit: AuditService;
+  /** Key deriving per-device secrets (ingest/device-credentials.ts). */
+  deviceKey: string;
 }
 
 export interface ContextOverrides {
@@ -33,9 +35,18 @@ export interface ContextOverrides {
  * database must share the key (set AUDIT_KEY).
  */
 export function resolveAuditKey(config: Config): string {
-  if (config.auditKey) return config.auditKey;
-  const file = path.join(config.dataDir, 'audit.key');
-  fs.mkdirSync(config.dataDir, { recursive: true });
+  return config.auditKey ?? keyFile(config.dataDir, 'audit.key');
+}
+
+/** The device key from DEVICE_KEY, else a key file under DATA_DIR; nodes must share it. */
+export function resolveDeviceKey(config: Config): string {
+  return config.deviceKey ?? keyFile(config.dataDir, 'device.key');
+}
+
+/** A random key kept in a file created once (mode 600). */
+function keyFile(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
+  fs.mkdirSync(dataDir, { recursive: true });
   try {
     fs.writeFileSync(file, crypto.randomBytes(32).toString('hex'), { flag: 'wx', mode: 0o600 });
   } catch (error) {
@@ -55,5 +66,6 @@ export function createContext(config: Config, log: Logger, overrides: ContextOve
     mailer: overrides.mailer ?? createMailer(config.smtpUrl, config.mailFrom, log),
     sms: overrides.sms ?? new SandboxSmsProvider(db, clock),
     audit: new AuditService(db, overrides.auditKey ?? resolveAuditKey(config), clock),
+    deviceKey: resolveDeviceKey(config),
   };
 }
