@@ -1,11 +1,8 @@
-import {
-  DEFAULT_PASSWORD_POLICY,
-  SYSTEM_ROLE_CODES,
-  SYSTEM_ROLE_PERMISSIONS,
-  type SystemRoleCode,
-} from '@coldchain/shared';
+import { SYSTEM_ROLE_CODES, SYSTEM_ROLE_PERMISSIONS, type SystemRoleCode } from '@coldchain/shared';
 import { hashPassword } from './auth/passwords.ts';
 import type { AppContext } from './context.ts';
+import { newAccountRow, newProfileRow } from './modules/accounts/new-account.ts';
+import { newPlatformRow } from './modules/platforms/new-platform.ts';
 import { RolesRepo } from './modules/roles/roles.repo.ts';
 
 const ROLE_NAMES: Record<SystemRoleCode, string> = {
@@ -29,33 +26,12 @@ export async function seedPlatform(ctx: AppContext): Promise<void> {
   if (!existing) {
     await ctx.db
       .insertInto('platform')
-      .values({
-        topDomain: 'localhost',
-        viewDomain: null,
-        title: 'Coldchain Cloud',
-        enableHttps: 0,
-        loginHtm: null,
-        themeColor: '#FA8C16',
-        styleModel: 1,
-        enableRegister: 1,
-        useLogo: 0,
-        browserLogo: null,
-        indexLogo: null,
-        loginLogo: null,
-        backGroundLogo: null,
-        recordCompany: null,
-        recordNumber: null,
-        recordConnection: null,
-        policeFiling: null,
-        policeConnection: null,
-        description: null,
-        customMade: 0,
-        defaultCamp: 1,
-        passwordPolicy: DEFAULT_PASSWORD_POLICY,
-        isDefault: 1,
-        createdAt: now,
-        updatedAt: now,
-      })
+      .values(
+        newPlatformRow(
+          { topDomain: 'localhost', title: 'Coldchain Cloud', enableHttps: 0, defaultCamp: 1, isDefault: 1 },
+          now,
+        ),
+      )
       .execute();
   }
   const roles = new RolesRepo(ctx.db);
@@ -93,45 +69,25 @@ export async function seedDemoAccounts(ctx: AppContext): Promise<void> {
     if (found) continue;
     const account = await ctx.db
       .insertInto('account')
-      .values({
-        platformId: platform.id,
-        userName: demo.userName,
-        passwordHash: await hashPassword(ctx.config.demoPassword),
-        phone: null,
-        email: null,
-        countryCode: '86',
-        realName: demo.realName,
-        companyName: demo.accountType === 2 ? 'Coldchain Demo Ltd' : null,
-        accountType: demo.accountType,
-        roleCode: demo.roleCode,
-        foreignFlag: 0,
-        accountPhoto: null,
-        timeZone: 'Asia/Shanghai',
-        temperatureUnit: 'C',
-        contractorCompany: null,
-        contractorContact: null,
-        premiumExpiresAt: null,
-        failedLoginCount: 0,
-        lockedUntil: null,
-        deletedFlag: 0,
-        createdAt: now,
-        updatedAt: now,
-      })
+      .values(
+        newAccountRow(
+          {
+            platformId: platform.id,
+            userName: demo.userName,
+            passwordHash: await hashPassword(ctx.config.demoPassword),
+            realName: demo.realName,
+            companyName: demo.accountType === 2 ? 'Coldchain Demo Ltd' : null,
+            accountType: demo.accountType,
+            roleCode: demo.roleCode,
+          },
+          now,
+        ),
+      )
       .returning('id')
       .executeTakeFirstOrThrow();
     await ctx.db
       .insertInto('userProfile')
-      .values({
-        accountId: account.id,
-        identity: 'manager',
-        industry: 'pharma',
-        alarmToneStatus: 1,
-        homePage: null,
-        walletStatus: 0,
-        enableProtect: 0,
-        enableFda: 0,
-        updatedAt: now,
-      })
+      .values({ accountId: account.id, ...newProfileRow(now, { identity: 'manager', industry: 'pharma' }) })
       .execute();
   }
 }

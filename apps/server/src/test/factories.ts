@@ -1,6 +1,7 @@
 import type { SystemRoleCode } from '@coldchain/shared';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../auth/passwords.ts';
+import { newAccountRow, newProfileRow } from '../modules/accounts/new-account.ts';
 
 let counter = 0;
 
@@ -27,44 +28,33 @@ export async function createAccount(
   const password = options.password ?? 'Passw0rd!';
   const account = await db
     .insertInto('account')
-    .values({
-      platformId,
-      userName: options.userName ?? `user_${process.pid}_${counter}`,
-      passwordHash: await hashPassword(password),
-      phone: options.phone ?? null,
-      email: options.email ?? null,
-      countryCode: '86',
-      realName: null,
-      companyName: null,
-      accountType: options.roleCode === 'enterpriseAdmin' ? 2 : 1,
-      roleCode: options.roleCode ?? 'personalUser',
-      foreignFlag: 0,
-      accountPhoto: null,
-      timeZone: 'Asia/Shanghai',
-      temperatureUnit: 'C',
-      contractorCompany: null,
-      contractorContact: null,
-      premiumExpiresAt: null,
-      failedLoginCount: 0,
-      lockedUntil: null,
-      deletedFlag: 0,
-      createdAt: now,
-      updatedAt: now,
-    })
+    .values(
+      newAccountRow(
+        {
+          platformId,
+          userName: options.userName ?? `user_${process.pid}_${counter}`,
+          passwordHash: await hashPassword(password),
+          phone: options.phone ?? null,
+          email: options.email ?? null,
+          accountType: options.roleCode === 'enterpriseAdmin' ? 2 : 1,
+          roleCode: options.roleCode ?? 'personalUser',
+        },
+        now,
+      ),
+    )
     .returningAll()
     .executeTakeFirstOrThrow();
+  const fda = options.enableFda ? 1 : 0;
   await db
     .insertInto('userProfile')
     .values({
       accountId: account.id,
-      identity: options.identity === undefined ? 'manager' : options.identity,
-      industry: 'pharma',
-      alarmToneStatus: 1,
-      homePage: null,
-      walletStatus: 0,
-      enableProtect: options.enableFda ? 1 : 0,
-      enableFda: options.enableFda ? 1 : 0,
-      updatedAt: now,
+      ...newProfileRow(now, {
+        identity: options.identity === undefined ? 'manager' : options.identity,
+        industry: 'pharma',
+        enableProtect: fda,
+        enableFda: fda,
+      }),
     })
     .execute();
   return { account, password };

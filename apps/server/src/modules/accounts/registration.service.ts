@@ -9,6 +9,7 @@ import type { PlatformRow } from '../platforms/platforms.repo.ts';
 import { type AccountRow, AccountsRepo } from './accounts.repo.ts';
 import type { Client } from './accounts.service.ts';
 import { accountByContact, type Contact, contactOf } from './contacts.ts';
+import { newAccountRow, newProfileRow } from './new-account.ts';
 import { assertNewPassword } from './password-rules.ts';
 import { isUniqueViolation, RegistrationRepo } from './registration.repo.ts';
 import type { VerificationCodesService } from './verification-codes.service.ts';
@@ -74,38 +75,22 @@ export class RegistrationService {
           throw new AppError('duplicateContact');
         }
         return new RegistrationRepo(trx).insertAccount(
-          {
-            platformId: platform.id,
-            userName: input.userName,
-            passwordHash,
-            phone: contact.channel === 'phone' ? contact.target : null,
-            email: contact.channel === 'email' ? contact.target : null,
-            realName: input.realName || null,
-            companyName: input.companyName || null,
-            accountType: input.accountType,
-            roleCode: ROLE_BY_TYPE[input.accountType],
-            accountPhoto: null,
-            temperatureUnit: 'C',
-            contractorCompany: null,
-            contractorContact: null,
-            premiumExpiresAt: null,
-            failedLoginCount: 0,
-            lockedUntil: null,
-            deletedFlag: 0,
-            createdAt: now,
-            updatedAt: now,
-            ...originOf(contact, locale),
-          },
-          {
-            identity: null,
-            industry: null,
-            alarmToneStatus: 1,
-            homePage: null,
-            walletStatus: 0,
-            enableProtect: 0,
-            enableFda: 0,
-            updatedAt: now,
-          },
+          newAccountRow(
+            {
+              platformId: platform.id,
+              userName: input.userName,
+              passwordHash,
+              phone: contact.channel === 'phone' ? contact.target : null,
+              email: contact.channel === 'email' ? contact.target : null,
+              realName: input.realName || null,
+              companyName: input.companyName || null,
+              accountType: input.accountType,
+              roleCode: ROLE_BY_TYPE[input.accountType],
+              ...originOf(contact, locale),
+            },
+            now,
+          ),
+          newProfileRow(now),
         );
       });
     } catch (error) {

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { call } from '../../test/harness.ts';
+import { newPlatformRow } from '../platforms/new-platform.ts';
 
 /** Helpers for the account tests: a real SMTP server, and codes read from what was sent. */
 
@@ -152,33 +153,19 @@ export async function createPlatform(
   const now = new Date().toISOString();
   return app.ctx.db
     .insertInto('platform')
-    .values({
-      topDomain: options.topDomain,
-      viewDomain: null,
-      title: `Platform ${options.topDomain}`,
-      enableHttps: 0,
-      loginHtm: null,
-      themeColor: '#547DF2',
-      styleModel: 1,
-      enableRegister: options.enableRegister ?? 1,
-      useLogo: 0,
-      browserLogo: null,
-      indexLogo: null,
-      loginLogo: null,
-      backGroundLogo: null,
-      recordCompany: null,
-      recordNumber: null,
-      recordConnection: null,
-      policeFiling: null,
-      policeConnection: null,
-      description: null,
-      customMade: 0,
-      defaultCamp: 0,
-      passwordPolicy: options.passwordPolicy ?? 'twoKinds',
-      isDefault: 0,
-      createdAt: now,
-      updatedAt: now,
-    })
+    .values(
+      newPlatformRow(
+        {
+          topDomain: options.topDomain,
+          title: `Platform ${options.topDomain}`,
+          enableHttps: 0,
+          themeColor: '#547DF2',
+          enableRegister: options.enableRegister ?? 1,
+          passwordPolicy: options.passwordPolicy ?? 'twoKinds',
+        },
+        now,
+      ),
+    )
     .returningAll()
     .executeTakeFirstOrThrow();
 }

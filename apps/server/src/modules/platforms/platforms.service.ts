@@ -1,10 +1,9 @@
 import type { PlatformInsert, PlatformPageRequest, PlatformUpdate } from '@coldchain/shared';
 import type { Clock } from '../../clock.ts';
 import { AppError } from '../../errors.ts';
+import { newPlatformRow } from './new-platform.ts';
 import type { PlatformRow, PlatformsRepo } from './platforms.repo.ts';
 import type { TenantResolver } from './tenant-resolver.ts';
-
-const nullable = <T>(v: T | undefined): T | null => (v === undefined ? null : v);
 
 /** White-label platforms (002 §3 customized platform): back-office management and lookup by domain. */
 export class PlatformsService {
@@ -37,24 +36,7 @@ export class PlatformsService {
   async insert(input: PlatformInsert): Promise<PlatformRow> {
     await this.assertDomainsFree(input.topDomain, input.viewDomain ?? null);
     const now = this.clock.now().toISOString();
-    const row = await this.repo.insert({
-      ...input,
-      viewDomain: nullable(input.viewDomain),
-      loginHtm: nullable(input.loginHtm),
-      browserLogo: nullable(input.browserLogo),
-      indexLogo: nullable(input.indexLogo),
-      loginLogo: nullable(input.loginLogo),
-      backGroundLogo: nullable(input.backGroundLogo),
-      recordCompany: nullable(input.recordCompany),
-      recordNumber: nullable(input.recordNumber),
-      recordConnection: nullable(input.recordConnection),
-      policeFiling: nullable(input.policeFiling),
-      policeConnection: nullable(input.policeConnection),
-      description: nullable(input.description),
-      isDefault: 0,
-      createdAt: now,
-      updatedAt: now,
-    });
+    const row = await this.repo.insert(newPlatformRow(input, now));
     this.tenants.invalidate();
     return row;
   }
