@@ -1,15 +1,22 @@
 /**
  * JavaScript the browser downloads for /user/login and for /home (signed in), each from a cold cache,
- * measured in chromium against a running built app:
- *   npm run build && npm start                       # or any running server
- *   BASE_URL=http://localhost:8080 npm run web -w @coldchain/bench
+ * measured in chromium against the built app:
+ *   npm run bench:web                                # builds if needed, starts its own server
+ *   BASE_URL=http://localhost:8080 npm run bench:web # or measures a running one
  * "transfer" is what came over the wire (the server may not compress); "gzip" is the same files
  * gzipped at zlib's default level, what a compressing proxy or CDN would send.
  */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { type BrowserContext, chromium, type Response } from 'playwright-core';
 
-const BASE_URL = (process.env.BASE_URL ?? 'http://localhost:8080').replace(/\/$/, '');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+let BASE_URL = (process.env.BASE_URL ?? '').replace(/\/$/, '');
 const USER = process.env.BENCH_USER ?? 'demo_user';
 const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo@2026';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -69,7 +76,75 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1).padStart(8);
 const sum = (scripts: Script[], field: 'raw' | 'gzip' | 'transfer') =>
   scripts.reduce((n, s) => n + s[field], 0);
 
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Without BASE_URL: the console build (made if missing) served by a server of its own, fresh data. */
+async function startOwnServer(): Promise<{ url: string; stop: () => void }> {
+  if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+    const build = spawnSync('npm', ['run', 'build', '-w', '@coldchain/web'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('the console build failed');
+  }
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coldchain-bench-web-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    MQTT_PORT: String(await freePort()),
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'true',
+    DEMO_PASSWORD: PASSWORD,
+  };
+  delete env.DATABASE_URL;
+  const child: ChildProcess = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env,
+    detached: true,
+    stdio: 'ignore',
+  });
+  const stop = () => {
+    try {
+      if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const url = `http://localhost:${port}`;
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) })).ok) return { url, stop };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  stop();
+  throw new Error('the bench server did not start within 90 s');
+}
+
 async function main(): Promise<void> {
+  const own = BASE_URL ? null : await startOwnServer();
+  if (own) BASE_URL = own.url;
+  try {
+    await measure();
+  } finally {
+    own?.stop();
+  }
+}
+
+async function measure(): Promise<void> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
   try {
     const login = await scriptsOf(await browser.newContext(), '/user/login', 'login-submit');

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import Database from 'better-sqlite3';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 
 /** What each test gets: a fresh browser context (empty storage) with one page on the app. */
@@ -72,4 +73,176 @@ export async function signIn(page: Page, userName: string, password: string): Pr
   await page.getByTestId('login-username').fill(userName);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
+}
+
+/** Hosts of other white-label platforms, mapped to this machine by chromium's host resolver. */
+export const TEST_HOSTS = ['lite.test'] as const;
+/** The idle logout the e2e server runs with, in ms (INACTIVITY_TIMEOUT_MS). */
+export const INACTIVITY_TIMEOUT_MS = 4_000;
+export const DEMO_OPERATOR = 'demo_operator';
+
+let server: { port: number; databaseFile: string } | null = null;
+
+/** Set by run.ts once the server answers. */
+export function setServer(value: { port: number; databaseFile: string }): void {
+  server = value;
+}
+
+function serverInfo(): { port: number; databaseFile: string } {
+  if (!server) throw new Error('the e2e server is not running');
+  return server;
+}
+
+/** The address of another platform's console, e.g. `http://lite.test:<port>`. */
+export function hostUrl(host: (typeof TEST_HOSTS)[number]): string {
+  return `http://${host}:${serverInfo().port}`;
+}
+
+function withDatabase<T>(fn: (db: Database.Database) => T): T {
+  const db = new Database(serverInfo().databaseFile);
+  db.pragma('busy_timeout = 5000');
+  try {
+    return fn(db);
+  } finally {
+    db.close();
+  }
+}
+
+let accounts = 0;
+
+export interface AccountOptions {
+  /** The platform's top domain; the default platform (localhost) otherwise. */
+  topDomain?: string;
+  roleCode?: string;
+  identity?: string | null;
+  industry?: string | null;
+  enableFda?: boolean;
+}
+
+/**
+ * Creates an account directly in the server's SQLite file, a copy of demo_user (so its password is
+ * DEMO_PASSWORD) with the given platform, role and profile. Columns are copied as they are, so later
+ * migrations that add columns keep working. Answers the new user name.
+ */
+export function createAccount(options: AccountOptions = {}): string {
+  accounts += 1;
+  const userName = `e2e_${process.pid}_${accounts}`;
+  withDatabase((db) => {
+    const platform = db
+      .prepare('select id from platform where top_domain = ?')
+      .get(options.topDomain ?? 'localhost') as { id: number } | undefined;
+    if (!platform) throw new Error(`no platform ${options.topDomain}`);
+    const source = db.prepare('select * from account where user_name = ?').get(DEMO_USER) as Record<
+      string,
+      unknown
+    >;
+    const profile = db.prepare('select * from user_profile where account_id = ?').get(source.id) as Record<
+      string,
+      unknown
+    >;
+    const { id: _id, ...row } = source;
+    Object.assign(row, {
+      user_name: userName,
+      platform_id: platform.id,
+      role_code: options.roleCode ?? source.role_code,
+      real_name: null,
+    });
+    const insert = (table: string, values: Record<string, unknown>) => {
+      const columns = Object.keys(values);
+      return db
+        .prepare(`insert into ${table} (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`)
+        .run(...columns.map((c) => values[c] as string | number | null));
+    };
+    db.transaction(() => {
+      const accountId = insert('account', row).lastInsertRowid;
+      const fda = options.enableFda ? 1 : 0;
+      insert('user_profile', {
+        ...profile,
+        account_id: accountId,
+        identity: options.identity === undefined ? profile.identity : options.identity,
+        industry: options.industry === undefined ? profile.industry : options.industry,
+        enable_protect: fda,
+        enable_fda: fda,
+      });
+    })();
+  });
+  return userName;
+}
+
+/** Adds untreated alarm messages (new ones by default) for an account. */
+export function addAlarms(userName: string, count: number, newFlag: 0 | 1 = 1): void {
+  withDatabase((db) => {
+    const account = db.prepare('select id, platform_id from account where user_name = ?').get(userName) as {
+      id: number;
+      platform_id: number;
+    };
+    const insert = db.prepare(
+      `insert into alarm_message (platform_id, account_id, device_id, message_type, state, new_flag, created_at)
+       values (?, ?, null, 'temperatureHigh', 'untreated', ?, ?)`,
+    );
+    for (let i = 0; i < count; i += 1)
+      insert.run(account.platform_id, account.id, newFlag, new Date().toISOString());
+  });
+}
+
+/** Signs in through the API and answers the token (for set-up calls). */
+export async function apiLogin(baseUrl: string, userName: string, password = DEMO_PASSWORD): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/base/BaseAccount/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ userName, accountPassword: password, loginType: 1 }),
+  });
+  const body = (await response.json()) as { code: number; msg: string; data: { token: string } | null };
+  if (body.code !== 0 || !body.data) throw new Error(`login ${userName} failed: ${body.msg}`);
+  return body.data.token;
+}
+
+/** An API call with a token, answering the envelope. */
+export async function api<T>(
+  baseUrl: string,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<{ code: number; msg: string; data: T }> {
+  const response = await fetch(`${baseUrl}/api${path}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (await response.json()) as { code: number; msg: string; data: T };
+}
+
+/** Opens the avatar menu and confirms logout. */
+export async function logOut(page: Page): Promise<void> {
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('logout').click();
+  await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+}
+
+/** Texts of the sidebar's entries with every submenu opened, spaces removed. */
+export async function menuTexts(page: Page): Promise<string[]> {
+  const menu = page.getByTestId('menu-scene1');
+  await menu.waitFor();
+  const closed = menu.locator('.ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title');
+  for (let left = await closed.count(); left > 0; left = await closed.count()) {
+    await closed.first().click();
+    await page.waitForTimeout(50);
+  }
+  return (await menu.locator('[data-testid^="menu-"]').allTextContents()).map(squash);
+}
+
+/** Waits until the document title is `expected` (it follows the route after rendering). */
+export async function expectTitle(page: Page, expected: string, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let title = '';
+  while (Date.now() < deadline) {
+    title = await page.title();
+    if (title === expected) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  assert.equal(title, expected);
 }

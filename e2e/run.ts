@@ -11,7 +11,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
-import { collecting, DEMO_PASSWORD, registeredTests, type TestCase } from './harness.ts';
+import {
+  collecting,
+  DEMO_PASSWORD,
+  INACTIVITY_TIMEOUT_MS,
+  registeredTests,
+  setServer,
+  TEST_HOSTS,
+  type TestCase,
+} from './harness.ts';
 
 const e2eDir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(e2eDir, '..');
@@ -27,6 +35,8 @@ const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // Other platforms' hosts (white-label tenants) resolve to this machine.
+  `--host-resolver-rules=${TEST_HOSTS.map((host) => `MAP ${host} 127.0.0.1`).join(', ')}`,
 ];
 const SERVER_START_TIMEOUT_MS = 90_000;
 const TEST_TIMEOUT_MS = 60_000;
@@ -74,7 +84,7 @@ interface Server {
   exited: Promise<number | null>;
 }
 
-function startServer(port: number, dataDir: string): Server {
+function startServer(port: number, dataDir: string, mqttPort: number): Server {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -82,6 +92,11 @@ function startServer(port: number, dataDir: string): Server {
     DEMO_PASSWORD,
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'true',
+    // A short idle logout for the enableProtect + enableFda accounts the tests create; the demo
+    // accounts are not protected, so no other test idles out.
+    INACTIVITY_TIMEOUT_MS: String(INACTIVITY_TIMEOUT_MS),
+    // The embedded MQTT broker on a free port, so a broker already on 1883 does not stop the run.
+    MQTT_PORT: String(mqttPort),
   };
   // A fresh SQLite file under DATA_DIR, whatever database the shell points at.
   delete env.DATABASE_URL;
@@ -198,12 +213,13 @@ async function main(): Promise<number> {
 
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coldchain-e2e-'));
-  const server = startServer(port, dataDir);
+  const server = startServer(port, dataDir, await freePort());
   let browser: Browser | undefined;
   let passed = 0;
   let failed = 0;
   try {
     await waitForHealth(server, `http://127.0.0.1:${port}/api/health`);
+    setServer({ port, databaseFile: path.join(dataDir, 'coldchain.db') });
     browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
     // localhost is the seeded platform's top domain, so the tenant data is the default platform's.
     const baseUrl = `http://localhost:${port}`;

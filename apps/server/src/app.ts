@@ -7,12 +7,24 @@ import { SessionsService } from './auth/sessions.service.ts';
 import type { Config } from './config.ts';
 import { type AppContext, type ContextOverrides, createContext } from './context.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { HistoryRepo } from './history/history.repo.ts';
+import { historyRoutes } from './history/history.routes.ts';
+import { HistoryService } from './history/history.service.ts';
+import { ingestRoutes } from './ingest/ingest.routes.ts';
+import { Ingest } from './ingest/ingest.ts';
 import { accountCallsRoutes } from './modules/accounts/account-calls.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { AccountsService } from './modules/accounts/accounts.service.ts';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { devicesRoutes } from './modules/devices/devices.routes.ts';
 import { dictsRoutes } from './modules/dicts/dicts.routes.ts';
 import { DictsService } from './modules/dicts/dicts.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { MessagesRepo } from './modules/messages/messages.repo.ts';
+import { messagesRoutes } from './modules/messages/messages.routes.ts';
+import { NoticesRepo } from './modules/notices/notices.repo.ts';
+import { noticesRoutes } from './modules/notices/notices.routes.ts';
+import { NoticesService } from './modules/notices/notices.service.ts';
 import { operationLogRoutes } from './modules/operation-log/operation-log.routes.ts';
 import { PlatformsRepo } from './modules/platforms/platforms.repo.ts';
 import { platformsRoutes } from './modules/platforms/platforms.routes.ts';
@@ -27,6 +39,7 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRequestContext } from './plugins/request-context.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWeb } from './plugins/web.ts';
+import { createLiveHub, realtimeRoutes } from './realtime/realtime.routes.ts';
 import { seedDemoAccounts, seedPlatform } from './seed.ts';
 
 export interface BuildOptions extends ContextOverrides {
@@ -55,10 +68,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await seedPlatform(ctx);
   if (config.seedDemo) await seedDemoAccounts(ctx);
 
+  // Ingest stops (MQTT closed, pending readings committed) before the database closes.
+  const ingest = await Ingest.create(ctx, app.log);
+  app.decorate('ingest', ingest);
+  app.addHook('preClose', async () => ingest.close());
+
   const platformsRepo = new PlatformsRepo(ctx.db);
   const tenants = new TenantResolver(platformsRepo);
   const permissions = new PermissionsService(new RolesRepo(ctx.db));
-  const sessions = new SessionsService(ctx.db, ctx.clock);
+  const sessions = new SessionsService(ctx.db, ctx.clock, config.inactivityTimeoutMs);
 
   registerErrorHandler(app);
   await registerSecurity(app);
@@ -80,6 +98,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(dictsRoutes(new DictsService(ctx.clock)));
       await api.register(platformsRoutes(new PlatformsService(platformsRepo, tenants, ctx.clock)));
       await api.register(operationLogRoutes(ctx));
+      await api.register(catalogueRoutes(ctx));
+      await api.register(devicesRoutes(ctx));
+      await api.register(ingestRoutes(ctx, ingest));
+      await api.register(noticesRoutes(new NoticesService(new NoticesRepo(ctx.db), ctx.clock)));
+      await api.register(messagesRoutes(new MessagesRepo(ctx.db)));
+      await api.register(
+        historyRoutes(new HistoryService(new HistoryRepo(ctx.db), ctx.clock, config.pdfFontPath)),
+      );
+      await api.register(realtimeRoutes(createLiveHub(api, ctx, sessions, permissions)));
     },
     { prefix: '/api' },
   );

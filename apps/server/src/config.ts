@@ -1,4 +1,6 @@
+import os from 'node:os';
 import path from 'node:path';
+import { INACTIVITY_TIMEOUT_MS } from '@coldchain/shared';
 import { z } from 'zod';
 
 const flag = z
@@ -27,6 +29,28 @@ export const configSchema = z.object({
   AUDIT_KEY: z.string().min(32).optional(),
   DEVICE_KEY: z.string().min(32).optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'redis:// or rediss:// URL')
+    .optional(),
+  REDIS_PREFIX: z.string().max(50).default('coldchain:'),
+  PDF_FONT_PATH: z.string().default('/usr/share/fonts/truetype/wqy/wqy-microhei.ttc'),
+  MQTT_ENABLED: flag,
+  MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
+  MQTT_HOST: z.string().optional(),
+  MQTT_URL: z
+    .string()
+    .regex(/^(mqtts?|tcp|tls|wss?):\/\//, 'mqtt://, mqtts://, tcp://, tls://, ws:// or wss:// URL')
+    .optional(),
+  MQTT_CLIENT_ID: z.string().min(1).max(64).optional(),
+  MQTT_SHARED_CONNECTIONS: z.coerce.number().int().min(1).max(16).default(2),
+  MQTT_SHARED_GROUP: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,32}$/)
+    .default('coldchain'),
+  TELEMETRY_FLUSH_MS: z.coerce.number().int().min(0).max(1000).default(4),
+  TELEMETRY_MAX_BATCH: z.coerce.number().int().min(1).max(100_000).default(8000),
+  INACTIVITY_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(INACTIVITY_TIMEOUT_MS),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;
@@ -52,6 +76,35 @@ export interface Config {
   auditKey: string | undefined;
   /** HMAC key deriving device secrets; else a key file under dataDir */
   deviceKey: string | undefined;
+  /** Redis for live fan-out between server nodes; unset: in process */
+  redisUrl: string | undefined;
+  /** prefix of this deployment's Redis channels */
+  redisPrefix: string;
+  /** CJK-capable font for PDF exports (.ttf, .otf or .ttc) */
+  pdfFontPath: string;
+  mqtt: {
+    /** MQTT_ENABLED: false runs without MQTT (HTTP ingest still works) */
+    enabled: boolean;
+    /** embedded broker's port and address */
+    port: number;
+    host: string;
+    /** external broker; when set, the embedded broker is not started */
+    url: string | undefined;
+    /** this node's client id at the external broker (stable across restarts) */
+    clientId: string;
+    /** subscriber connections per node at the external broker */
+    connections: number;
+    /** shared-subscription group the nodes of one platform join */
+    group: string;
+  };
+  telemetry: {
+    /** group commit window, ms */
+    flushMs: number;
+    /** readings per batch at most */
+    maxBatchReadings: number;
+  };
+  /** Idle logout of enableProtect + enableFda accounts, in ms (000 §9: 5 minutes; tests shorten it) */
+  inactivityTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -85,5 +138,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: c.BODY_LIMIT_BYTES,
     auditKey: c.AUDIT_KEY,
     deviceKey: c.DEVICE_KEY,
+    redisUrl: c.REDIS_URL,
+    redisPrefix: c.REDIS_PREFIX,
+    pdfFontPath: c.PDF_FONT_PATH,
+    mqtt: {
+      enabled: c.MQTT_ENABLED ?? true,
+      port: c.MQTT_PORT,
+      host: c.MQTT_HOST ?? c.HOST,
+      url: c.MQTT_URL,
+      clientId: c.MQTT_CLIENT_ID ?? `coldchain-${os.hostname()}-${c.PORT}`.slice(0, 64),
+      connections: c.MQTT_SHARED_CONNECTIONS,
+      group: c.MQTT_SHARED_GROUP,
+    },
+    telemetry: { flushMs: c.TELEMETRY_FLUSH_MS, maxBatchReadings: c.TELEMETRY_MAX_BATCH },
+    inactivityTimeoutMs: c.INACTIVITY_TIMEOUT_MS,
   };
 }

@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import { createDb, type Db, type Dialect, dialectOf } from './db/create-db.ts';
 import { createMailer, type Mailer } from './notify/email.ts';
 import { SandboxSmsProvider, type SmsProvider } from './notify/sms.ts';
+import { TelemetryEvents } from './telemetry/telemetry-events.ts';
 
 /** Everything a module needs from the outside world, built once per app. */
 export interface AppContext {
@@ -20,6 +21,8 @@ export interface AppContext {
   audit: AuditService;
   /** Key deriving per-device secrets (ingest/device-credentials.ts). */
   deviceKey: string;
+  /** Committed readings, events and device states from ingest (live view, alarms subscribe). */
+  telemetryEvents: TelemetryEvents;
 }
 
 export interface ContextOverrides {
@@ -67,5 +70,6 @@ export function createContext(config: Config, log: Logger, overrides: ContextOve
     sms: overrides.sms ?? new SandboxSmsProvider(db, clock),
     audit: new AuditService(db, overrides.auditKey ?? resolveAuditKey(config), clock),
     deviceKey: resolveDeviceKey(config),
+    telemetryEvents: new TelemetryEvents(),
   };
 }

@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { seedDemoDevices } from './ingest/demo-devices.ts';
 import { DEMO_ACCOUNTS } from './seed.ts';
 
 async function main(): Promise<void> {
@@ -14,9 +15,25 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  try {
+    await app.ingest.startMqtt();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      app.log.fatal(
+        `MQTT port ${config.mqtt.port} is already in use; set MQTT_PORT to a free port (or MQTT_ENABLED=false)`,
+      );
+      await app.close();
+      process.exit(1);
+    }
+    throw error;
+  }
+  if (app.ingest.mode === 'embedded') app.log.info(`MQTT broker for devices on port ${app.ingest.mqttPort}`);
+  if (app.ingest.mode === 'external') app.log.info(`Ingesting from the MQTT broker at ${config.mqtt.url}`);
   if (config.seedDemo) {
     const names = DEMO_ACCOUNTS.map((a) => a.userName).join(', ');
     app.log.info(`Demo logins: ${names} with password ${config.demoPassword} (DEMO_PASSWORD)`);
+    const fleet = await seedDemoDevices(app.ctx);
+    if (fleet) app.log.info(`Demo devices of demo_user: credentials in ${fleet} (npm start runs them)`);
   }
   app.log.info(`Console at http://localhost:${config.port}`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { AppContext } from './context.ts';
 import type { AccountTable, PlatformTable, SessionTable } from './db/database.ts';
 import type { Translate } from './i18n/i18n.ts';
+import type { Ingest } from './ingest/ingest.ts';
 
 export interface AuthState {
   account: Selectable<AccountTable>;
@@ -25,6 +26,8 @@ export interface AuditNote {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** Device ingest: writer, transports, command delivery (ingest/ingest.ts). */
+    ingest: Ingest;
   }
   interface FastifyRequest {
     locale: Locale;

@@ -3,6 +3,7 @@ import {
   DEMO_PASSWORD,
   DEMO_USER,
   expectText,
+  logOut,
   signIn,
   storedToken,
   test,
@@ -18,8 +19,7 @@ test('logout returns to login; /home then asks to sign in and comes back after',
   assert.ok(token);
 
   const loggedOut = page.waitForResponse((r) => r.url().includes('/api/base/BaseAccount/loginOut'));
-  await page.getByTestId('logout').click();
-  await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+  await logOut(page);
   assert.equal((await loggedOut).status(), 200);
   const atLogin = await waitForPath(page, '/user/login');
   assert.equal(atLogin.search, '', 'a plain logout carries no redirect');

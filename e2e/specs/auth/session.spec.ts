@@ -3,6 +3,7 @@ import {
   DEMO_PASSWORD,
   DEMO_USER,
   expectText,
+  logOut,
   signIn,
   storedToken,
   TOKEN_KEY,
@@ -35,8 +36,7 @@ test('logging out in one tab reloads the other, which then asks to sign in', asy
   await other.goto('/home');
   await expectText(other.getByTestId('header-user-name'), DEMO_USER);
 
-  await page.getByTestId('logout').click();
-  await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+  await logOut(page);
   await waitForPath(page, '/user/login');
   const otherAtLogin = await waitForPath(other, '/user/login');
   assert.equal(otherAtLogin.searchParams.get('redirect'), '/home');

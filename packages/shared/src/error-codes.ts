@@ -62,6 +62,18 @@ export const ERRORS = {
   paramsNotMerged: { code: 4012, http: 200 },
   userInSharingList: { code: 4013, http: 200 },
   endorsementNotSelected: { code: 4014, http: 200 },
+  differentDeviceTypes: { code: 4101, http: 200 },
+  deviceGuidTaken: { code: 4102, http: 200 },
+  entityInUse: { code: 4103, http: 200 },
+  typeCodeTaken: { code: 4104, http: 200 },
+  modelCodeTaken: { code: 4105, http: 200 },
+  paramKeyTaken: { code: 4106, http: 200 },
+  deviceTypeNotPublished: { code: 4107, http: 200 },
+  deviceTypeUnavailable: { code: 4108, http: 200 },
+  deviceTypeAppOnly: { code: 4109, http: 200 },
+  combineProbesOnly: { code: 4110, http: 200 },
+  deviceScrapped: { code: 4111, http: 200 },
+  modelDisabled: { code: 4112, http: 200 },
   serverError: { code: 500, http: 500 },
 } as const satisfies Record<string, { code: number; http: number }>;
 

@@ -1,4 +1,4 @@
-import { INACTIVITY_TIMEOUT_MS, TOKEN_LIFETIME_MS } from '@coldchain/shared';
+import { ACTIVITY_THROTTLE_MS, INACTIVITY_TIMEOUT_MS, TOKEN_LIFETIME_MS } from '@coldchain/shared';
 import type { Selectable } from 'kysely';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/create-db.ts';
@@ -6,9 +6,6 @@ import type { AccountTable, UserProfileTable } from '../db/database.ts';
 import { AppError } from '../errors.ts';
 import { type SessionRow, SessionsRepo } from './sessions.repo.ts';
 import { newToken, sha256 } from './tokens.ts';
-
-/** Activity refreshes lastSeenAt at most this often, as the console throttles activity (000 §9). */
-const TOUCH_THROTTLE_MS = 10_000;
 
 /** Why a session ended; all but logout answer code 2010 on the next call. */
 export type RevokeReason = 'logout' | 'idle' | 'replaced' | 'password' | 'deleted';
@@ -21,11 +18,18 @@ export function isProtected(
 
 export class SessionsService {
   private readonly repo: SessionsRepo;
+  /**
+   * Activity refreshes lastSeenAt at most every 10 s, as the console throttles activity (000 §9), and
+   * never less often than half the idle timeout, so a shortened timeout (tests) still sees activity.
+   */
+  private readonly touchThrottleMs: number;
   constructor(
     db: Db,
     private readonly clock: Clock,
+    private readonly idleTimeoutMs: number = INACTIVITY_TIMEOUT_MS,
   ) {
     this.repo = new SessionsRepo(db);
+    this.touchThrottleMs = Math.min(ACTIVITY_THROTTLE_MS, Math.floor(idleTimeoutMs / 2));
   }
 
   /**
@@ -74,11 +78,11 @@ export class SessionsService {
       throw new AppError('sessionEnded');
     }
     const idleMs = now.getTime() - Date.parse(session.lastSeenAt);
-    if (isProtected(found.profile) && idleMs > INACTIVITY_TIMEOUT_MS) {
+    if (isProtected(found.profile) && idleMs > this.idleTimeoutMs) {
       await this.repo.revoke(session.id, 'idle', nowIso);
       throw new AppError('sessionIdle');
     }
-    if (idleMs > TOUCH_THROTTLE_MS) await this.repo.touch(session.id, nowIso);
+    if (idleMs > this.touchThrottleMs) await this.repo.touch(session.id, nowIso);
     return { session, account: found.account };
   }
 

@@ -46,5 +46,18 @@ export function createDb(url: string, options: CreateDbOptions = {}): Db {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
+  sqliteHandles.set(db, sqlite);
+  return db;
+}
+
+const sqliteHandles = new WeakMap<Db, SqliteDatabase.Database>();
+
+/**
+ * The better-sqlite3 connection behind a Kysely instance made by createDb, for the telemetry writer's
+ * prepared statements. Use it only inside `db.connection().execute(...)`, which holds Kysely's
+ * connection lock, so a write never lands inside another caller's open transaction.
+ */
+export function sqliteHandleOf(db: Db): SqliteDatabase.Database | undefined {
+  return sqliteHandles.get(db);
 }

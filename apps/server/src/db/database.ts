@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** 0/1 flags are stored as integers on both dialects. */
 type Flag = number;
@@ -171,6 +171,324 @@ export interface SmsMessageTable {
   createdAt: Iso;
 }
 
+/** A notice shown once per sign-in in the console's notice modal (000 §2.11). */
+export interface NoticeTable {
+  id: Generated<number>;
+  platformId: number;
+  noticeContent: string;
+  /** 1 the mainland edition, 0 the overseas edition */
+  noticeCamp: number;
+  /** 1 the web console */
+  noticePlatform: number;
+  /** 1 a system notice */
+  noticeType: number;
+  active: Flag;
+  createdAt: Iso;
+  updatedAt: Iso;
+}
+
+/** An account that ticked "do not remind me" on a notice. */
+export interface NoticeDismissalTable {
+  accountId: number;
+  noticeId: number;
+  createdAt: Iso;
+}
+
+/** An alarm message addressed to an account; the header badge counts them (000 §4). */
+export interface AlarmMessageTable {
+  id: Generated<number>;
+  platformId: number;
+  accountId: number;
+  deviceId: number | null;
+  messageType: string;
+  /** untreated | treated | cleared */
+  state: string;
+  /** 1 until the account has seen it */
+  newFlag: Flag;
+  createdAt: Iso;
+}
+
+export interface DeviceSeriesTable {
+  id: Generated<number>;
+  seriesName: string;
+  createdAt: Iso;
+  updatedAt: Iso;
+}
+
+export interface BaseUnitTable {
+  id: Generated<number>;
+  unitName: string;
+  unitCode: string;
+  unitClassify: string;
+  localeCode: string | null;
+  basicUnitStatus: Flag;
+  unitPic: string | null;
+  alarmPic: string | null;
+  /** Formula in X turning a value of this unit into the basic unit of its classification. */
+  toBasicFormula: string | null;
+  /** Formula in X turning a basic-unit value into this unit (the spec's "formBasciFormula"). */
+  formBasicFormula: string | null;
+  createdAt: Iso;
+  updatedAt: Iso;
+}
+
+export interface DeviceTypeTable {
+  id: Generated<number>;
+  typeName: string;
+  /** Upper-case hex, at least 8000. */
+  typeCode: string;
+  typeSeries: number | null;
+  mapMode: number;
+  connectType: number;
+  /** 0 to be tested, 1 testing, 2 published */
+  typeStatus: number;
+  /** 1 while pushed to users (pushed types may be added by users) */
+  pushStatus: Flag;
+  energyStatus: Flag;
+  energyParamId: number | null;
+  /** 1 current, 2 kWh */
+  energyType: number | null;
+  phoneStatus: Flag;
+  autoSms: Flag;
+  autoEmail: Flag;
+  batchParamStatus: Flag;
+  onlineUpgradeStatus: Flag;
+  waybillStatus: Flag;
+  /** 0 no conversion, 1 convert units */
+  convertStatus: number;
+  netType: number;
+  wifiType: number;
+  nodeType: number;
+  gatewayDataStatus: Flag;
+  deviceImg: string | null;
+  manualUrl: string | null;
+  typeDesc: string | null;
+  pushParamModified: Flag;
+  /** Comma-separated scene ids, the first being the default. */
+  typeScenes: string;
+  /** 0 unrestricted, 1 app only, 2 platform only */
+  addType: number;
+  createdAt: Iso;
+  updatedAt: Iso;
+}
+
+export interface DeviceModelTable {
+  id: Generated<number>;
+  modelName: string;
+  modelCode: string;
+  deviceTypeId: number | null;
+  modelType: string | null;
+  modelPic: string | null;
+  modelLogo: string | null;
+  modelVolume: string | null;
+  temperatureRange: string | null;
+  modelVoltage: string | null;
+  modelRefrigerationPower: string | null;
+  modelDefrostPower: string | null;
+  modelDesc: string | null;
+  /** 1 enabled, 0 disabled */
+  modelFlag: Flag;
+  createdAt: Iso;
+  updatedAt: Iso;
+}
+
+export interface DeviceTypeParamTable {
+  id: Generated<number>;
+  deviceTypeId: number;
+  paramClassify: number;
+  paramType: number;
+  paramName: string;
+  paramKey: string;
+  paramCode: string | null;
+  paramSortNo: number;
+  dataType: number;
+  /** Business type; 1 is a probe (see PARAM_VOCATIONAL_PROBE). */
+  vocationalWork: number;
+  probeId: number | null;
+  refParamId: number | null;
+  /** "value:text,value:text" */
+  valueRange: string | null;
+  paramDefault: string | null;
+  paramDefaultF: string | null;
+  precisionUnit: number;
+  viewPrecisionUnit: number | null;
+  autoConvert: Flag;
+  /** 0 fixed value, 1 another parameter */
+  paramMinType: number;
+  paramMaxType: number;
+  paramMin: number | null;
+  paramMax: number | null;
+  paramMinRefId: number | null;
+  paramMaxRefId: number | null;
+  paramMinEqual: Flag;
+  paramMaxEqual: Flag;
+  stepLength: number | null;
+  paramUnit: number | null;
+  readWriteType: number;
+  enforceSend: Flag;
+  refParamExpression: string | null;
+  bitLength: number | null;
+  /** JSON array of {bit, name} */
+  bitList: string | null;
+  regExp: string | null;
+  regExpTip: string | null;
+  groupName: string | null;
+  description: string | null;
+  combineGroup: number | null;
+  createdAt: Iso;
+  updatedAt: Iso;
+}
+
+export interface DeviceTable {
+  id: Generated<number>;
+  platformId: number;
+  /** The owner account. */
+  accountId: number;
+  deviceGuid: string;
+  deviceName: string;
+  deviceDesc: string | null;
+  deviceTypeId: number;
+  deviceModelId: number | null;
+  /** enabled | stopped | scrapped | notEnabled */
+  useState: string;
+  deletedFlag: Flag;
+  /** online | offline | alarm | fault | closed | normal | overdue */
+  status: string;
+  lastSeenAt: Iso | null;
+  battery: number | null;
+  signal: number | null;
+  latitude: number | null;
+  longitude: number | null;
+  address: string | null;
+  timeZone: string;
+  /** seconds */
+  recordInterval: number;
+  /** seconds */
+  uploadInterval: number;
+  credentialRotation: Generated<number>;
+  serviceExpiredDate: Iso;
+  dataExpiredDate: Iso;
+  upperLimit: number | null;
+  lowerLimit: number | null;
+  correctionValue: number | null;
+  version: string | null;
+  iccId: string | null;
+  sensorCount: number | null;
+  alarmDelay: number | null;
+  countryCode: string | null;
+  orderCode: string | null;
+  serverLevel: Generated<number>;
+  smsCount: Generated<number>;
+  voiceCount: Generated<number>;
+  creatorName: string | null;
+  createdAt: Iso;
+  updatedAt: Iso;
+  /** 1: anyone with the device ID may see its recent data without logging in (migration 0006). */
+  quickSearch: Generated<Flag>;
+}
+
+export interface DeviceProbeSettingTable {
+  deviceId: number;
+  probeId: number;
+  probeName: string | null;
+  upperLimit: number;
+  lowerLimit: number;
+  correctionValue: number;
+  updatedAt: Iso;
+}
+
+export interface DeviceCommandTable {
+  id: Generated<number>;
+  deviceId: number;
+  commandType: string;
+  /** JSON text */
+  payload: string;
+  /** pending | sent | acked | failed */
+  state: string;
+  createdAt: Iso;
+  sentAt: Iso | null;
+  ackedAt: Iso | null;
+  result: string | null;
+}
+
+export interface DeviceMaintainRecordTable {
+  id: Generated<number>;
+  deviceId: number;
+  reportDate: Iso;
+  startTime: Iso;
+  endTime: Iso;
+  maintainer: string;
+  approver: string | null;
+  reason: string | null;
+  content: string | null;
+  standard: string | null;
+  result: string | null;
+  creatorId: number | null;
+  createdAt: Iso;
+  updatedAt: Iso;
+}
+
+export interface DeviceExpireInfoTable {
+  id: Generated<number>;
+  accountId: number;
+  /** 1 service expiry, 2 data retention expiry */
+  type: number;
+  pushMessages: Flag;
+  updatedAt: Iso;
+}
+
+export interface DashboardTileTable {
+  accountId: number;
+  tileKey: string;
+  sortNo: number;
+}
+
+/**
+ * A device-time millisecond count: bigint on PostgreSQL, which pg hands back as a string (read it
+ * through Number()), integer on SQLite.
+ */
+type Millis = ColumnType<number | string, number, number>;
+
+/** One reading (migration 0004): channel = kindCode * 100 + probe (device-protocol.ts). */
+export interface ReadingTable {
+  deviceId: number;
+  channel: number;
+  ts: Millis;
+  value: number;
+}
+
+/** A channel a device has reported. */
+export interface DeviceChannelTable {
+  deviceId: number;
+  channel: number;
+  kind: string;
+  probeId: number;
+  unit: string;
+  createdAt: Iso;
+}
+
+/** A door, power or other event, unique per device, device time, type and probe. */
+export interface DeviceEventTable {
+  id: Generated<number>;
+  deviceId: number;
+  ts: Millis;
+  type: string;
+  state: string;
+  probeId: number;
+  receivedAt: Iso;
+}
+
+/** Refused payloads counted per device and reason (device-protocol.ts REJECT_REASONS). */
+export interface IngestRejectTable {
+  deviceId: number;
+  reason: string;
+  count: number;
+  firstAt: Iso;
+  lastAt: Iso;
+  lastTopic: string;
+  lastDetail: string;
+}
+
 export interface Database {
   platform: PlatformTable;
   account: AccountTable;
@@ -184,4 +502,22 @@ export interface Database {
   operationLog: OperationLogTable;
   auditHead: AuditHeadTable;
   smsMessage: SmsMessageTable;
+  notice: NoticeTable;
+  noticeDismissal: NoticeDismissalTable;
+  alarmMessage: AlarmMessageTable;
+  deviceSeries: DeviceSeriesTable;
+  baseUnit: BaseUnitTable;
+  deviceType: DeviceTypeTable;
+  deviceModel: DeviceModelTable;
+  deviceTypeParam: DeviceTypeParamTable;
+  device: DeviceTable;
+  deviceProbeSetting: DeviceProbeSettingTable;
+  deviceCommand: DeviceCommandTable;
+  deviceMaintainRecord: DeviceMaintainRecordTable;
+  deviceExpireInfo: DeviceExpireInfoTable;
+  dashboardTile: DashboardTileTable;
+  reading: ReadingTable;
+  deviceChannel: DeviceChannelTable;
+  deviceEvent: DeviceEventTable;
+  ingestReject: IngestRejectTable;
 }

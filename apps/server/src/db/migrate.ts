@@ -2,11 +2,19 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } fr
 import { isPostgres } from './create-db.ts';
 import * as m0001 from './migrations/0001_foundation.ts';
 import * as m0002 from './migrations/0002_account_identity.ts';
+import * as m0003 from './migrations/0003_devices.ts';
+import * as m0004 from './migrations/0004_telemetry.ts';
+import * as m0005 from './migrations/0005_notices.ts';
+import * as m0006 from './migrations/0006_device_quick_search.ts';
 
 /** Numbered migrations, in order; each runs on SQLite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_account_identity': m0002,
+  '0003_devices': m0003,
+  '0004_telemetry': m0004,
+  '0005_notices': m0005,
+  '0006_device_quick_search': m0006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -58,7 +58,12 @@ function fieldOf(issue: ValidationIssue, context: string): string {
 }
 
 export function fieldLabel(t: Translate, field: string): string {
-  const last = field.split('.').pop() ?? field;
+  // Array positions (probes.0.upperLimit) name no field; the label is that of the nearest named part.
+  const last =
+    field
+      .split('.')
+      .filter((part) => !/^\d+$/.test(part))
+      .pop() ?? field;
   const key = `fields.${last}`;
   const label = t(key);
   return label === key ? field : label;

@@ -21,6 +21,10 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
         frameAncestors: ["'self'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
+        // Not helmet's default upgrade-insecure-requests: a platform served over plain HTTP
+        // (enableHttps 0, a test host) would have its own scripts rewritten to https and fail.
+        // HTTPS deployments are pinned by HSTS below.
+        upgradeInsecureRequests: null,
       },
     },
     hsts: { maxAge: 31_536_000, includeSubDomains: true },

@@ -3,8 +3,11 @@ import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { notify } from '../app/feedback.ts';
 import { queryClient } from '../app/query-client.ts';
-import { currentPath, endSession, getToken, setToken } from '../app/session.ts';
-import { ApiError, http } from './http.ts';
+import { currentPath, endSession, setToken } from '../app/session.ts';
+import { useToken } from '../app/use-session.ts';
+import { ApiError, type ApiErrorKind, http } from './http.ts';
+
+const TRANSPORT_FAILURES = new Set<ApiErrorKind>(['aborted', 'network', 'timeout']);
 
 export const accountKeys = {
   all: ['account'] as const,
@@ -33,7 +36,9 @@ async function fetchAccountInfo(signal: AbortSignal): Promise<AccountInfo> {
       throw new Error('getInfo: roles must be a non-null array!');
     return info;
   } catch (error) {
-    if (error instanceof ApiError && (error.endedSession || error.kind === 'aborted')) throw error;
+    // Already handled (the session ended), cut off, or the network is down: nothing says the
+    // account is gone, so the session stays and the page offers a reload.
+    if (error instanceof ApiError && (error.endedSession || TRANSPORT_FAILURES.has(error.kind))) throw error;
     // 000 §8: account info fails -> warning notice of logout, forced logout.
     notify('warning', i18next.t('errors.logout'), i18next.t('errors.accountInfoFailed'));
     endSession({ redirect: currentPath() });
@@ -50,7 +55,8 @@ export const accountInfoQuery = () =>
   });
 
 export function useAccountInfo(options: { enabled?: boolean } = {}) {
-  return useQuery({ ...accountInfoQuery(), enabled: (options.enabled ?? true) && getToken() !== null });
+  const token = useToken();
+  return useQuery({ ...accountInfoQuery(), enabled: (options.enabled ?? true) && token !== null });
 }
 
 /** Login, then load permissions before the caller navigates (000 §2.10). */
@@ -71,6 +77,6 @@ export function useLogout() {
         // The server may be unreachable or the session already gone; this side still signs out.
       }
     },
-    onSettled: () => endSession(),
+    onSettled: () => endSession({ area: window.location.pathname }),
   });
 }

@@ -3,16 +3,16 @@ import i18next from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_NOTICE_SECONDS, SESSION_END_REDIRECT_MS } from '../app/constants.ts';
 import { notify } from '../app/feedback.ts';
-import { endSession } from '../app/session.ts';
+import { currentPath, endSession } from '../app/session.ts';
 import enUS from '../locales/en-US/common.json';
-import { ApiError, http } from './http.ts';
+import { ApiError, fetchPdf, fileNameFromDisposition, http } from './http.ts';
 
 vi.mock('../app/feedback.ts', () => ({ notify: vi.fn() }));
 vi.mock('../app/i18n.ts', () => ({ currentLocale: () => 'en-US' }));
 vi.mock('../app/session.ts', () => ({
   getToken: vi.fn(() => 'token-1'),
   endSession: vi.fn(),
-  currentPath: () => '/home',
+  currentPath: vi.fn(() => '/home'),
 }));
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -142,5 +142,68 @@ describe('http client', () => {
     vi.advanceTimersByTime(HTTP_TIMEOUT_MS);
     await expect(slow).rejects.toMatchObject({ kind: 'timeout' });
     expect(notify).toHaveBeenLastCalledWith('error', enUS.errors.timeout, undefined, ERROR_NOTICE_SECONDS);
+  });
+
+  it('HTTP 401 on the login-result page leaves the session to that page', async () => {
+    vi.mocked(currentPath).mockReturnValue('/user/login-result?code=x');
+    fetchMock.mockResolvedValue(answer({ code: 401, msg: 'Please log in', data: null }, 401));
+    await expect(http.get('/x')).rejects.toMatchObject({ kind: 'unauthorized' });
+    expect(endSession).not.toHaveBeenCalled();
+    expect(notify).not.toHaveBeenCalled();
+    vi.mocked(currentPath).mockReturnValue('/home');
+  });
+
+  it('a business failure of a quiet call shows nothing; HTTP 404 of an unknown call too', async () => {
+    fetchMock.mockResolvedValue(answer({ code: 1004, msg: 'Not found', data: null }, 404));
+    await expect(http.get('/device/missing', { quiet: true })).rejects.toMatchObject({ kind: 'business' });
+    expect(notify).not.toHaveBeenCalled();
+    expect(endSession).not.toHaveBeenCalled();
+  });
+});
+
+describe('PDF downloads', () => {
+  it('reads the file name from Content-Disposition', () => {
+    expect(fileNameFromDisposition('attachment; filename="cert-12.pdf"')).toBe('cert-12.pdf');
+    expect(fileNameFromDisposition("attachment; filename*=UTF-8''%E8%AF%81%E4%B9%A6.pdf")).toBe('证书.pdf');
+    expect(fileNameFromDisposition('attachment; filename=report.PDF')).toBe('report.PDF');
+    expect(fileNameFromDisposition('inline')).toBeNull();
+    expect(fileNameFromDisposition(null)).toBeNull();
+  });
+
+  it('takes a .pdf file and refuses any other name with the file-failed notice', async () => {
+    const pdf = (name: string) =>
+      new Response(new Uint8Array([37, 80, 68, 70]), {
+        headers: {
+          'content-type': 'application/pdf',
+          'content-disposition': `attachment; filename="${name}"`,
+        },
+      });
+    fetchMock.mockResolvedValueOnce(pdf('cert.pdf'));
+    const file = await fetchPdf('/calibration/Application/download', { applicationId: 3 });
+    expect(file.name).toBe('cert.pdf');
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/calibration/Application/download?applicationId=3');
+
+    fetchMock.mockResolvedValueOnce(pdf('cert.exe'));
+    await expect(fetchPdf('/calibration/Application/download')).rejects.toMatchObject({ kind: 'http' });
+    expect(notify).toHaveBeenLastCalledWith(
+      'error',
+      enUS.errors.fileFailed,
+      enUS.errors.notPdf,
+      ERROR_NOTICE_SECONDS,
+    );
+  });
+
+  it('shows the server message of an error answer (a cancelled order)', async () => {
+    fetchMock.mockResolvedValueOnce(answer({ code: 3008, msg: 'This order has been cancelled', data: null }));
+    await expect(fetchPdf('/calibration/Application/download')).rejects.toMatchObject({
+      kind: 'business',
+      code: 3008,
+    });
+    expect(notify).toHaveBeenLastCalledWith(
+      'error',
+      enUS.errors.title,
+      'This order has been cancelled',
+      ERROR_NOTICE_SECONDS,
+    );
   });
 });

@@ -95,13 +95,35 @@ async function readJson(response: Response): Promise<unknown> {
 const t = (key: 'generic' | 'network' | 'timeout' | 'code500' | 'forbidden' | 'unauthorized' | 'title') =>
   i18next.t(`errors.${key}`);
 
+/**
+ * Calls cut off because the page is being left are not failures: no notice, no logout. The browser
+ * rejects them like a network error, so the page's own unload is tracked.
+ */
+let unloading = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('beforeunload', () => {
+    unloading = true;
+  });
+  window.addEventListener('pageshow', () => {
+    unloading = false;
+  });
+}
+
+/** The page third-party logins come back to (route loginResult). */
+export const LOGIN_RESULT_PATH = '/user/login-result';
+const onLoginResultPage = () => currentPath().split('?')[0] === LOGIN_RESULT_PATH;
+
 /** Maps an answer to data or an ApiError, ending the session and showing notices as 000 §8 says. */
 function interpret(response: Response, body: unknown, call: InFlight): unknown {
   const envelope = isEnvelope(body) ? body : null;
   const serverMsg = envelope?.msg || undefined;
   if (response.status === 401) {
-    notify('warning', t('unauthorized'), serverMsg);
-    endSession({ redirect: currentPath() });
+    // 000 §8: without the login-result flag, log out and redirect; the login-result page (third-party
+    // sign-in coming back) shows the failure itself.
+    if (!onLoginResultPage()) {
+      notify('warning', t('unauthorized'), serverMsg);
+      endSession({ redirect: currentPath() });
+    }
     throw new ApiError('unauthorized', serverMsg ?? t('unauthorized'), envelope?.code ?? 401, 401);
   }
   if (response.status === 403) {
@@ -151,6 +173,7 @@ function send(method: Method, url: string, body: string | undefined, call: InFli
       response = await fetch(url, { method, headers, body, signal: call.controller.signal });
       parsed = await readJson(response);
     } catch {
+      if (unloading) throw new ApiError('aborted', 'aborted');
       if (timedOut) {
         if (!call.quiet) notify('error', t('timeout'), undefined, ERROR_NOTICE_SECONDS);
         throw new ApiError('timeout', t('timeout'));
@@ -237,3 +260,79 @@ export const http = {
     request<T>('PUT', path, { ...options, body }),
   delete: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('DELETE', path, options),
 };
+
+/**
+ * The file name of a download from its Content-Disposition header: RFC 5987 `filename*` first, then
+ * `filename`. Answers null when there is none.
+ */
+export function fileNameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
+  if (extended?.[2]) {
+    try {
+      return decodeURIComponent(extended[2].trim().replace(/^"|"$/g, ''));
+    } catch {
+      return null;
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(header);
+  const name = plain?.[2] ?? plain?.[1];
+  return name ? name.trim() : null;
+}
+
+export interface PdfFile {
+  name: string;
+  blob: Blob;
+}
+
+/**
+ * Downloads a PDF (the calibration certificate of 000 §7): the name comes from Content-Disposition
+ * and must end in .pdf, otherwise the file-failed notice is shown (000 §5, §8). Error answers in the
+ * envelope (a cancelled order) are handled like any other call.
+ */
+export async function fetchPdf(path: string, params?: Record<string, QueryValue>): Promise<PdfFile> {
+  const headers: Record<string, string> = { 'Accept-Language': currentLocale() };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const call: InFlight = {
+    key: '',
+    promise: Promise.resolve(),
+    controller: new AbortController(),
+    callers: 1,
+    quiet: false,
+  };
+  const timer = setTimeout(() => call.controller.abort(), HTTP_TIMEOUT_MS);
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, params), { headers, signal: call.controller.signal });
+  } catch {
+    const timedOut = call.controller.signal.aborted;
+    notify('error', t(timedOut ? 'timeout' : 'network'), undefined, ERROR_NOTICE_SECONDS);
+    throw new ApiError(timedOut ? 'timeout' : 'network', t(timedOut ? 'timeout' : 'network'));
+  } finally {
+    clearTimeout(timer);
+  }
+  const type = response.headers.get('content-type') ?? '';
+  if (!response.ok || type.includes('json')) {
+    interpret(response, await readJson(response), call);
+    // An envelope with code 0 where a file was expected is no file either.
+  }
+  const name = fileNameFromDisposition(response.headers.get('content-disposition'));
+  if (!name?.toLowerCase().endsWith('.pdf')) {
+    notify('error', i18next.t('errors.fileFailed'), i18next.t('errors.notPdf'), ERROR_NOTICE_SECONDS);
+    throw new ApiError('http', i18next.t('errors.notPdf'), null, response.status);
+  }
+  return { name, blob: await response.blob() };
+}
+
+/** Saves a fetched PDF under its own name. */
+export function saveFile(file: PdfFile): void {
+  const url = URL.createObjectURL(file.blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file.name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

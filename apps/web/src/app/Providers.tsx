@@ -1,24 +1,34 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider, notification, type ThemeConfig } from 'antd';
+import { ConfigProvider, message, notification, type ThemeConfig } from 'antd';
 import { type ReactNode, useLayoutEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePlatform } from '../api/platform.ts';
 import { DEFAULT_THEME_COLOR } from './constants.ts';
-import { bindNotification } from './feedback.ts';
+import { bindMessage, bindNotification } from './feedback.ts';
 import { antdLocaleOf, currentLocale, isLocale } from './i18n.ts';
 import { queryClient } from './query-client.ts';
 
 /**
- * Hands a context-aware notification API (theme, language) to code outside React: the http client
- * and the session. Only notifications: antd's <App> would also put Modal and message in the entry.
+ * Hands context-aware notification and message APIs (theme, language) to code outside React: the
+ * http client and the session. Not antd's <App>, which would also put Modal in the entry.
  */
 function FeedbackBridge() {
   const [api, holder] = notification.useNotification();
+  const [messageApi, messageHolder] = message.useMessage();
   useLayoutEffect(() => {
     bindNotification(api);
-    return () => bindNotification(null);
-  }, [api]);
-  return holder;
+    bindMessage(messageApi);
+    return () => {
+      bindNotification(null);
+      bindMessage(null);
+    };
+  }, [api, messageApi]);
+  return (
+    <>
+      {holder}
+      {messageHolder}
+    </>
+  );
 }
 
 /** antd follows the chosen language and the tenant's theme colour (000 §1, §3). */

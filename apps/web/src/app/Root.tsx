@@ -1,16 +1,9 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useMatches } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { usePlatform } from '../api/platform.ts';
-import type { AppRoute } from './routes.ts';
-
-export interface RouteHandle {
-  route: AppRoute;
-}
-
-function isRouteHandle(handle: unknown): handle is RouteHandle {
-  return typeof handle === 'object' && handle !== null && 'route' in handle;
-}
+import { ROOT_FONT_DIVISOR } from './constants.ts';
+import { useCurrentRoute } from './use-access.ts';
 
 function setFavicon(href: string | null | undefined): void {
   if (!href) return;
@@ -23,15 +16,27 @@ function setFavicon(href: string | null | undefined): void {
   link.href = href;
 }
 
+/** 000 §2.1: the root font size is the viewport width divided by 11.04 (text keeps its own size). */
+function useRootFontSize(): void {
+  useEffect(() => {
+    const apply = () => {
+      document.documentElement.style.fontSize = `${window.innerWidth / ROOT_FONT_DIVISOR}px`;
+    };
+    apply();
+    window.addEventListener('resize', apply);
+    return () => window.removeEventListener('resize', apply);
+  }, []);
+}
+
 /** Wraps every route: title from the route name prefixed by the tenant title, scroll to top (000 §2.1, §2.10). */
 export function Root() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const matches = useMatches();
+  const route = useCurrentRoute();
   const { data: platform } = usePlatform();
-  const route = matches.map((match) => match.handle).findLast(isRouteHandle)?.route;
   const siteTitle = platform?.title || t('app.name');
   const pageTitle = route ? t(`route.${route.name}`) : '';
+  useRootFontSize();
 
   useEffect(() => {
     document.title = pageTitle ? `${siteTitle} - ${pageTitle}` : siteTitle;

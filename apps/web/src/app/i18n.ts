@@ -4,6 +4,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type zhCN from '../locales/zh-CN/common.json';
 import { LOCALE_STORAGE_KEY } from './constants.ts';
+import { editionDefaultLocale } from './edition.ts';
 
 export type Messages = typeof zhCN;
 
@@ -43,13 +44,14 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
-/** The language chosen earlier on this browser, else zh-CN (000 §1). */
+/** The language chosen earlier on this browser, else zh-CN, or en-US in the overseas edition (000 §1). */
 export function storedLocale(): Locale {
+  const fallback = editionDefaultLocale(DEFAULT_LOCALE);
   try {
     const value = localStorage.getItem(LOCALE_STORAGE_KEY);
-    return isLocale(value) ? value : DEFAULT_LOCALE;
+    return isLocale(value) ? value : fallback;
   } catch {
-    return DEFAULT_LOCALE;
+    return fallback;
   }
 }
 

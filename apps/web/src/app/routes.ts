@@ -1,110 +1,521 @@
-import { hasPermission, type RouteKey } from '@coldchain/shared';
+import type { RouteKey } from '@coldchain/shared';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { Messages } from './i18n.ts';
 import { lazyPage } from './lazy-page.ts';
 
-export type LayoutName = 'user' | 'main' | 'blank';
+/** The layouts of 000 §2.1. */
+export type LayoutName =
+  | 'user'
+  | 'main'
+  | 'cloud'
+  | 'quick'
+  | 'blank'
+  | 'calibrationPc'
+  | 'calibrationMobile';
 
 /**
- * Who may open a route: `public` anyone (000 §2.2); `signedIn` any session; a route key a session whose
- * permissionRoutes hold that key (000 §6).
+ * Who may open a route: `public` anyone (000 §2.2); `signedIn` any session; a route key a session
+ * whose permissionRoutes hold that key (000 §6).
  */
 export type RouteAccess = 'public' | 'signedIn' | RouteKey;
 
-/** A route's name is its key under `route.` in the locales: the title, menu label and tab label. */
+/** A route's name is its key under `route.` in the locales: page title, menu label and tab label. */
 export type RouteName = keyof Messages['route'];
+
+/** What a page that later issues fill will hold: its key under `placeholder.` in the locales. */
+export type PlaceholderArea = keyof Messages['placeholder'];
+
+/** The sidebar's submenus; their labels are under `menu.` in the locales. */
+export type MenuGroup = keyof Messages['menu'];
+
+/** Menus: the main sidebar per scene (000 §4), and the cloud-chain project layout's own menu. */
+export type MenuSection = 'scene1' | 'scene2' | 'cloud';
+
+/** Icons by name, so the table stays free of icon code (the shell maps them). */
+export type MenuIcon =
+  | 'home'
+  | 'shop'
+  | 'message'
+  | 'device'
+  | 'storage'
+  | 'freezer'
+  | 'waybill'
+  | 'asset'
+  | 'project'
+  | 'organization'
+  | 'fda'
+  | 'user'
+  | 'log'
+  | 'gift'
+  | 'tool'
+  | 'product'
+  | 'order'
+  | 'setting'
+  | 'database'
+  | 'chart'
+  | 'api'
+  | 'video'
+  | 'screen'
+  | 'notification'
+  | 'calibration'
+  | 'money'
+  | 'link'
+  | 'dashboard';
+
+export interface MenuPlacement {
+  section: MenuSection;
+  /** Inside a submenu; else a top-level entry. */
+  group?: MenuGroup;
+  icon?: MenuIcon;
+}
 
 export interface AppRoute {
   path: string;
   name: RouteName;
   layout: LayoutName;
   access: RouteAccess;
-  component: LazyExoticComponent<ComponentType>;
-  /** Listed in the sidebar menu when the user may open it. */
-  menu?: boolean;
+  /** The page; without one the route shows what will be there (`area`). */
+  component?: LazyExoticComponent<ComponentType>;
+  area?: PlaceholderArea;
+  menu?: MenuPlacement;
+  /** The permission that lists a public route in the menu (000 §6 menu key `mall`). */
+  menuKey?: RouteKey;
+  /**
+   * Opens in a new window and keeps the user on the current page (000 §2.10: plc, calibrationServe,
+   * marketManage). Answers the address, or null when this build has none (the entry is then hidden).
+   */
+  external?: 'plc' | 'calibrationServe' | 'marketManage';
 }
 
-const forbidden = lazyPage(() => import('../pages/exception/403/index.tsx'));
-const notFound = lazyPage(() => import('../pages/exception/404/index.tsx'));
-// Menu entries whose pages come in later issues show the 404 page's "under development" text.
-const underDevelopment = notFound;
+const exception403 = lazyPage(() => import('../pages/exception/403/index.tsx'));
+const exception404 = lazyPage(() => import('../pages/exception/404/index.tsx'));
+const loginPage = lazyPage(() => import('../pages/user/login/index.tsx'));
 
-/** The one route table (ARCHITECTURE Web; CONVENTIONS 8): router, menu, titles and access read it. */
-export const ROUTES: readonly AppRoute[] = [
-  {
-    path: '/user/login',
-    name: 'login',
-    layout: 'user',
-    access: 'public',
-    component: lazyPage(() => import('../pages/user/login/index.tsx')),
-  },
-  {
-    path: '/home',
-    name: 'home',
-    layout: 'main',
-    access: 'home',
-    menu: true,
-    component: lazyPage(() => import('../pages/home/index.tsx')),
-  },
-  {
-    path: '/message/list',
-    name: 'message.list',
-    layout: 'main',
-    access: 'message.list',
-    menu: true,
-    component: underDevelopment,
-  },
-  {
-    path: '/device/list',
-    name: 'device.list',
-    layout: 'main',
-    access: 'device.list',
-    menu: true,
-    component: underDevelopment,
-  },
-  {
-    path: '/waybill/list',
-    name: 'waybill.list',
-    layout: 'main',
-    access: 'waybill.list',
-    menu: true,
-    component: underDevelopment,
-  },
-  {
-    path: '/asset/list',
-    name: 'asset.list',
-    layout: 'main',
-    access: 'asset.list',
-    menu: true,
-    component: underDevelopment,
-  },
-  {
-    path: '/consumer/info',
-    name: 'consumer.info',
-    layout: 'main',
-    access: 'consumer.info',
-    menu: true,
-    component: underDevelopment,
-  },
-  { path: '/403', name: 'exception.403', layout: 'blank', access: 'public', component: forbidden },
-  { path: '/404', name: 'exception.404', layout: 'blank', access: 'public', component: notFound },
-  {
-    path: '/500',
-    name: 'exception.500',
-    layout: 'blank',
-    access: 'public',
-    component: lazyPage(() => import('../pages/exception/500/index.tsx')),
-  },
+type Extra = Partial<Omit<AppRoute, 'path' | 'name' | 'layout' | 'access'>>;
+
+function route(
+  layout: LayoutName,
+  access: RouteAccess,
+  area: PlaceholderArea | undefined,
+  path: string,
+  name: RouteName,
+  extra: Extra = {},
+): AppRoute {
+  return { path, name, layout, access, ...(area ? { area } : {}), ...extra };
+}
+
+const scene1 = (icon?: MenuIcon, group?: MenuGroup): MenuPlacement => ({
+  section: 'scene1',
+  ...(group ? { group } : {}),
+  ...(icon ? { icon } : {}),
+});
+const inGroup = (group: MenuGroup): MenuPlacement => ({ section: 'scene1', group });
+const cloudMenu: MenuPlacement = { section: 'cloud' };
+
+/** 000 §2.3, §2.9: the user layout's pages. */
+const AUTH_ROUTES: AppRoute[] = [
+  route('user', 'public', undefined, '/user/login', 'login', { component: loginPage }),
+  route('user', 'public', 'auth', '/user/recover', 'recover'),
+  route('user', 'public', 'auth', '/user/register', 'register'),
+  route('user', 'public', 'auth', '/user/login-result', 'loginResult'),
+  route('user', 'public', 'auth', '/user/bind-phone', 'bindPhone'),
+  route('user', 'public', 'auth', '/user/bind-email', 'bindEmail'),
 ];
 
-export const ForbiddenPage = forbidden;
+const main = (access: RouteAccess, area: PlaceholderArea, path: string, name: RouteName, extra?: Extra) =>
+  route('main', access, area, path, name, extra);
 
-export function canOpen(route: AppRoute, permissions: readonly string[] | undefined): boolean {
-  if (route.access === 'public' || route.access === 'signedIn') return true;
-  return hasPermission(permissions ?? [], route.access);
-}
+/** 000 §2.4: the main layout, scene 1. */
+const MAIN_ROUTES: AppRoute[] = [
+  main('home', 'home', '/home', 'home', {
+    component: lazyPage(() => import('../pages/home/index.tsx')),
+    menu: scene1('home'),
+  }),
+  main('home.organization', 'home', '/home/organization', 'home.organization'),
+  main('public', 'mall', '/mall/center', 'mall.center', {
+    menu: scene1('shop', 'mall'),
+    menuKey: 'mall.center',
+  }),
+  main('public', 'mall', '/mall/solution', 'mall.solution', {
+    menu: inGroup('mall'),
+    menuKey: 'mall.solution',
+  }),
+  main('message.list', 'message', '/message/list', 'message.list', { menu: scene1('message') }),
+  main('device.list', 'device', '/device/list', 'device.list', { menu: scene1('device') }),
+  main('device.list', 'device', '/device/detail/:deviceId', 'device.detail'),
+  main('storage.list', 'storage', '/storage/list', 'storage.list', { menu: scene1('storage') }),
+  main('storage.list', 'storage', '/storage/detail/:id/:deviceId', 'storage.detail'),
+  main('storage.list', 'storage', '/storage/Diagnosis/:deviceId', 'storage.diagnosis'),
+  main('storage.list', 'storage', '/storage/conservation/:id/:deviceId', 'storage.conservation'),
+  main('storage.list', 'storage', '/storage/bill/:id/:type/:deviceId', 'storage.bill'),
+  main('storage.list', 'storage', '/storage/waste/:id', 'storage.waste'),
+  main(
+    'storage.list',
+    'storage',
+    '/cloudControl/storage/detail/:id/:deviceId',
+    'cloudControl.storage.detail',
+  ),
+  main('freezer.list', 'freezer', '/freezer/list', 'freezer.list', { menu: scene1('freezer') }),
+  main('freezer.list', 'freezer', '/freezer/detail/:id/:deviceId/:typeScenes', 'freezer.detail'),
+  main('freezer.list', 'freezer', '/freezer/detailIndual/*', 'freezer.detailIndual'),
+  main('waybill.list', 'waybill', '/waybill/list', 'waybill.list', { menu: scene1('waybill', 'waybill') }),
+  main('waybill.list', 'waybill', '/waybill/detail/:waybillPk', 'waybill.detail'),
+  main('waybill.geofence', 'waybill', '/waybill/geofence', 'waybill.geofence', { menu: inGroup('waybill') }),
+  main('asset.list', 'asset', '/asset/list', 'asset.list', { menu: scene1('asset') }),
+  main('asset.list', 'asset', '/asset/detail/:id', 'asset.detail'),
+  main('projectList', 'project', '/projectList/index', 'projectList', {
+    menu: { section: 'scene2', icon: 'project' },
+  }),
+  main('projectList', 'project', '/projectList/detail/:id', 'projectList.detail'),
+  main('projectOverview', 'project', '/projectOverview/index', 'projectOverview', {
+    menu: { section: 'scene2', icon: 'dashboard' },
+  }),
+  main('project.list', 'project', '/project/list', 'project.list', { menu: scene1('project') }),
+  main('organization.list', 'organization', '/organization/list', 'organization.list', {
+    menu: scene1('organization'),
+  }),
+  main(
+    'organization.list.userList',
+    'organization',
+    '/organization/userList/:id',
+    'organization.list.userList',
+  ),
+  main('fda', 'fda', '/fda', 'fda', { menu: scene1('fda') }),
+  main('operation.system', 'operationBoard', '/operation/index', 'operation.index'),
+  main('operation.system', 'operationBoard', '/OperateBoard/doorContact', 'operateBoard.doorContact'),
+  main('freezer.list', 'facingIdentify', '/facingIdentify/freezer', 'facingIdentify.freezer'),
+  main(
+    'freezer.list',
+    'facingIdentify',
+    '/facingIdentify/freezer/detail/:fridgeId',
+    'facingIdentify.freezer.detail',
+  ),
+  main('freezer.list', 'facingIdentify', '/facingIdentify/brand', 'facingIdentify.brand'),
+  main('freezer.list', 'facingIdentify', '/facingIdentify/product', 'facingIdentify.product'),
+  main(
+    'freezer.list',
+    'facingIdentify',
+    '/facingIdentify/product/detail/:id/:type',
+    'facingIdentify.product.detail',
+  ),
+  main('freezer.list', 'facingIdentify', '/facingIdentify/product/add', 'facingIdentify.product.add'),
+  main('freezer.list', 'facingIdentify', '/facingIdentify/pictures', 'facingIdentify.pictures'),
+  main(
+    'freezer.list',
+    'facingIdentify',
+    '/facingIdentify/pictures/fileList/:id/:datasetId/:name/:scene',
+    'facingIdentify.pictures.fileList',
+  ),
+  main(
+    'freezer.list',
+    'facingIdentify',
+    '/facingIdentify/pictures/detail/:id/:datasetId/:name/:scene',
+    'facingIdentify.pictures.detail',
+  ),
+  main('freezer.list', 'facingIdentify', '/facingIdentify/freezerCollect', 'facingIdentify.freezerCollect'),
+  main(
+    'freezer.list',
+    'facingIdentify',
+    '/facingIdentify/freezerCollect/detail/:id',
+    'facingIdentify.freezerCollect.detail',
+  ),
+  main('freezer.list', 'facingIdentify', '/facingIdentify/picturesList', 'facingIdentify.picturesList'),
+  main('storage.list', 'storageProject', '/storageProject/visualization', 'storageProject.visualization'),
+  main('storage.list', 'storageProject', '/storageProject/monitor', 'storageProject.monitor'),
+  main(
+    'storage.list',
+    'storageProject',
+    '/storageProject/energyConsumption',
+    'storageProject.energyConsumption',
+  ),
+  main('storage.list', 'storageProject', '/storageProject/operation', 'storageProject.operation'),
+  main('consumer.info', 'consumer', '/consumer/info', 'consumer.info', { menu: scene1('user', 'consumer') }),
+  main('consumer.wallet', 'consumer', '/consumer/wallet', 'consumer.wallet', { menu: inGroup('consumer') }),
+  main('consumer.list', 'consumer', '/consumer/list/:start?', 'consumer.list', { menu: inGroup('consumer') }),
+  main('consumer.role', 'consumer', '/consumer/role', 'consumer.role', { menu: inGroup('consumer') }),
+  main('consumer.recharge', 'consumer', '/consumer/recharge', 'consumer.recharge', {
+    menu: inGroup('consumer'),
+  }),
+  main('consumer.download', 'consumer', '/consumer/download', 'consumer.download', {
+    menu: inGroup('consumer'),
+  }),
+  main('consumer.sharer', 'consumer', '/consumer/sharer', 'consumer.sharer', { menu: inGroup('consumer') }),
+  main('operation.log', 'log', '/operation/log', 'operation.log', { menu: scene1('log') }),
+  main('activities.list', 'activities', '/activities/list', 'activities.list', { menu: scene1('gift') }),
+];
 
-/** The sidebar: menu routes the permissions allow, in table order (000 §2.11, §6). */
-export function menuRoutes(permissions: readonly string[]): AppRoute[] {
-  return ROUTES.filter((route) => route.menu && canOpen(route, permissions));
+const office = (access: RouteKey, area: PlaceholderArea, group: MenuGroup, path: string, name: RouteName) =>
+  route('main', access, area, path, name, { menu: inGroup(group) });
+
+/** 000 §2.5: the operators' back office, in the main layout. */
+const BACK_OFFICE_ROUTES: AppRoute[] = [
+  office('operation.system', 'operation', 'operation', '/operation/system', 'operation.system'),
+  office('operation.device', 'operation', 'operation', '/operation/device', 'operation.device'),
+  office(
+    'operation.lightBusiness',
+    'operation',
+    'operation',
+    '/operation/lightBusiness',
+    'operation.lightBusiness',
+  ),
+  route('main', 'operation.plc', 'operation', '/operation/plc', 'operation.plc', {
+    menu: inGroup('operation'),
+    external: 'plc',
+  }),
+  office('operation.upgrade', 'operation', 'operation', '/operation/upgrade', 'operation.upgrade'),
+  office('operation.guid', 'operation', 'operation', '/operation/guid', 'operation.guid'),
+  office('operation.guidRecord', 'operation', 'operation', '/operation/guid/record', 'operation.guidRecord'),
+  office('operation.sim', 'operation', 'operation', '/operation/sim', 'operation.sim'),
+  office('operation.alarm', 'operation', 'operation', '/operation/alarm', 'operation.alarm'),
+  office('operation.pushRecord', 'operation', 'operation', '/operation/pushRecord', 'operation.pushRecord'),
+  office('operation.dataPush', 'operation', 'operation', '/operation/dataPush', 'operation.dataPush'),
+  office('operation.dataApi', 'operation', 'operation', '/operation/dataApi', 'operation.dataApi'),
+  office('operation.apk', 'operation', 'operation', '/operation/apk', 'operation.apk'),
+  office('operation.iosUpgrade', 'operation', 'operation', '/operation/iosUpgrade', 'operation.iosUpgrade'),
+  office('operation.dtuLog', 'operation', 'operation', '/operation/dtuLog', 'operation.dtuLog'),
+  office('operation.network', 'operation', 'operation', '/operation/network', 'operation.network'),
+  office('operation.pattern', 'operation', 'operation', '/operation/pattern', 'operation.pattern'),
+  office('product.deviceType', 'product', 'product', '/product/deviceType', 'product.deviceType'),
+  office('product.param', 'product', 'product', '/product/param', 'product.param'),
+  office('product.paramUnit', 'product', 'product', '/product/paramUnit', 'product.paramUnit'),
+  office('product.series', 'product', 'product', '/product/series', 'product.series'),
+  office('product.alarmRule', 'product', 'product', '/product/alarmRule', 'product.alarmRule'),
+  office('product.warnRule', 'product', 'product', '/product/warnRule', 'product.warnRule'),
+  office(
+    'product.messageTemplate',
+    'product',
+    'product',
+    '/product/messageTemplate',
+    'product.messageTemplate',
+  ),
+  office('product.version', 'product', 'product', '/product/version', 'product.version'),
+  office('order.servicePackage', 'order', 'order', '/service/package/:id?', 'order.servicePackage'),
+  office('order.rechargeList', 'order', 'order', '/order/recharge/list', 'order.rechargeList'),
+  office('order.offlineBuy', 'order', 'order', '/order/offline/buy', 'order.offlineBuy'),
+  office('order.offlineExamine', 'order', 'order', '/order/offline/examine', 'order.offlineExamine'),
+  office(
+    'order.rechargeStatistics',
+    'order',
+    'order',
+    '/order/recharge/statistics',
+    'order.rechargeStatistics',
+  ),
+  office('order.storageOrders', 'order', 'order', '/order/storage', 'order.storageOrders'),
+  office('system.consumerList', 'system', 'system', '/system/consumer/list', 'system.consumerList'),
+  office('system.role', 'system', 'system', '/system/role', 'system.role'),
+  office('system.exportDevice', 'system', 'system', '/system/exportDevice', 'system.exportDevice'),
+  office('customized.list', 'system', 'system', '/customized/list', 'customized.list'),
+  office('dataCenter', 'dataCenter', 'dataCenter', '/dataCenter/backup', 'dataCenter.backup'),
+  office('dataCenter', 'dataCenter', 'dataCenter', '/dataCenter/recorder', 'dataCenter.recorder'),
+  office(
+    'dataCenter',
+    'dataCenter',
+    'dataCenter',
+    '/dataCenter/diseaseControl/1',
+    'dataCenter.diseaseControl1',
+  ),
+  office(
+    'dataCenter',
+    'dataCenter',
+    'dataCenter',
+    '/dataCenter/diseaseControl/2',
+    'dataCenter.diseaseControl2',
+  ),
+  office(
+    'dataCenter',
+    'dataCenter',
+    'dataCenter',
+    '/dataCenter/diseaseControl/3',
+    'dataCenter.diseaseControl3',
+  ),
+  office('ecoStatistics', 'statistics', 'ecoStatistics', '/ecoStatistics/user', 'ecoStatistics.user'),
+  office(
+    'ecoStatistics',
+    'statistics',
+    'ecoStatistics',
+    '/ecoStatistics/electricity',
+    'ecoStatistics.electricity',
+  ),
+  office('ecoStatistics', 'statistics', 'ecoStatistics', '/ecoStatistics/chart', 'ecoStatistics.chart'),
+  office('ecoStatistics', 'statistics', 'ecoStatistics', '/ecoStatistics/device', 'ecoStatistics.device'),
+  office('ecoStatistics', 'statistics', 'ecoStatistics', '/ecoStatistics/examine', 'ecoStatistics.examine'),
+  office(
+    'ecoStatistics',
+    'statistics',
+    'ecoStatistics',
+    '/ecoStatistics/diagnosis',
+    'ecoStatistics.diagnosis',
+  ),
+  office('dataBoard', 'statistics', 'dataBoard', '/dataBoard/home', 'dataBoard.home'),
+  office('dataBoard', 'statistics', 'dataBoard', '/dataBoard/account', 'dataBoard.account'),
+  office('dataBoard', 'statistics', 'dataBoard', '/dataBoard/device', 'dataBoard.device'),
+  office('dataBoard', 'statistics', 'dataBoard', '/dataBoard/record', 'dataBoard.record'),
+  office('dataBoard', 'statistics', 'dataBoard', '/dataBoard/electricity', 'dataBoard.electricity'),
+  office('dataBoard', 'statistics', 'dataBoard', '/dataBoard/order', 'dataBoard.order'),
+  office('dataBoard', 'statistics', 'dataBoard', '/dataBoard/export', 'dataBoard.export'),
+  office('dataInterface', 'dataInterface', 'dataInterface', '/dataInterface/index', 'dataInterface.index'),
+  office('dataInterface', 'dataInterface', 'dataInterface', '/dataInterface/apiV2', 'dataInterface.apiV2'),
+  office(
+    'dataInterface',
+    'dataInterface',
+    'dataInterface',
+    '/dataInterface/parameterMapping',
+    'dataInterface.parameterMapping',
+  ),
+  office('video', 'video', 'video', '/video/platform', 'video.platform'),
+  office('video', 'video', 'video', '/video/device', 'video.device'),
+  office('visualization', 'visualization', 'visualization', '/visualization/2d', 'visualization.2d'),
+  office(
+    'visualization',
+    'visualization',
+    'visualization',
+    '/visualization/largeScreen',
+    'visualization.largeScreen',
+  ),
+  route('main', 'notice.list', 'content', '/notice/list', 'notice.list', {
+    menu: inGroup('content'),
+    component: lazyPage(() => import('../pages/notice/list/index.tsx')),
+  }),
+  office('marketing', 'content', 'content', '/marketing/carousel', 'marketing.carousel'),
+  office('marketing', 'content', 'content', '/marketing/solution/list', 'marketing.solution.list'),
+  route(
+    'main',
+    'marketing',
+    'content',
+    '/marketing/solution/operate/:type/:id?',
+    'marketing.solution.operate',
+  ),
+  office('userManual.faq', 'content', 'content', '/userManual/faq', 'userManual.faq'),
+  office('experience.data', 'content', 'content', '/experience/data', 'experience.data'),
+  route('main', 'calibrationServe', 'calibration', '/calibrationServe', 'calibrationServe', {
+    menu: inGroup('calibration'),
+    external: 'calibrationServe',
+  }),
+  office('calibration', 'calibration', 'calibration', '/resultList', 'resultList'),
+  office('revenue', 'dealer', 'dealer', '/revenue/index', 'revenue.index'),
+  office('dealer', 'dealer', 'dealer', '/dealer/index', 'dealer.index'),
+  office('custom.settlement', 'dealer', 'dealer', '/custom/settlement', 'custom.settlement'),
+  office('dealer', 'dealer', 'dealer', '/dealer/rechargeDetail', 'dealer.rechargeDetail'),
+  office('dealer', 'dealer', 'dealer', '/dealer/device/list', 'dealer.deviceList'),
+  office('dealer', 'dealer', 'dealer', '/dealer/customer', 'dealer.customer'),
+  office('dealer', 'dealer', 'dealer', '/dealer/consumer', 'dealer.consumer'),
+  office('dealer', 'dealer', 'dealer', '/dealer/role', 'dealer.role'),
+  route('main', 'marketManage', 'visualization', '/marketManage', 'marketManage', {
+    menu: scene1('screen'),
+    external: 'marketManage',
+  }),
+  office('version.manage', 'content', 'content', '/version/manage', 'version.manage'),
+];
+
+/** 000 §2.7: the cloud-chain project layout, with its own menu. */
+const CLOUD_ROUTES: AppRoute[] = [
+  route('cloud', 'cloudChain.cockpit', 'cloud', '/cockpit/index', 'cloudChain.cockpit', { menu: cloudMenu }),
+  ...(
+    [
+      ['realtimeData', 'cloudChain.realtimeData'],
+      ['historyCurve', 'cloudChain.historyCurve'],
+      ['realtimeAlarm', 'cloudChain.realtimeAlarm'],
+      ['historyAlarm', 'cloudChain.historyAlarm'],
+      ['pushRecord', 'cloudChain.pushRecord'],
+      ['videoMonitor', 'cloudChain.videoMonitor'],
+      ['remoteControl', 'cloudChain.remoteControl'],
+      ['businessModel', 'cloudChain.businessModel'],
+      ['energy', 'cloudChain.energy'],
+    ] as const
+  ).map(([segment, key]) => route('cloud', key, 'cloud', `/cloudChain/${segment}`, key, { menu: cloudMenu })),
+];
+
+/** 000 §2.6: quick queries, help, payment results and other pages outside the main frame. */
+const OTHER_ROUTES: AppRoute[] = [
+  route('quick', 'public', 'quick', '/quick/query', 'quick.query'),
+  route('quick', 'public', 'quick', '/mobileQuick/query', 'mobileQuick.query'),
+  route('quick', 'public', 'quick', '/mobileQuick/query/list', 'mobileQuick.query.list'),
+  route('quick', 'public', 'quick', '/mobileQuick/query/detail/:id', 'mobileQuick.query.detail'),
+  route('quick', 'public', 'quick', '/mobileQuick/waybill/list', 'mobileQuick.waybill.list'),
+  route('quick', 'public', 'quick', '/mobileQuick/waybill/detail/:waybillPk', 'mobileQuick.waybill.detail'),
+  route('quick', 'public', 'quick', '/pcQuick/query/:id?', 'pcQuick.query'),
+  route('quick', 'public', 'quick', '/pcQuick/waybill/list', 'pcQuick.waybill.list'),
+  route('quick', 'public', 'quick', '/pcQuick/waybill/detail/:waybillPk', 'pcQuick.waybill.detail'),
+  route('main', 'signedIn', 'vip', '/vip/service', 'vip.service'),
+  route('blank', 'public', 'payment', '/sms-purchase', 'sms.purchase'),
+  route('blank', 'public', 'vip', '/vipDetails/backups', 'vip.details.backups'),
+  route('blank', 'public', 'vip', '/vipDetails/assets', 'vip.details.assets'),
+  route('blank', 'public', 'vip', '/vipDetails/largeScreen', 'vip.details.largeScreen'),
+  route('blank', 'public', 'help', '/help/center', 'help.center'),
+  route('blank', 'public', 'help', '/help/detail/:id?', 'help.detail'),
+  route('blank', 'public', 'help', '/paramHelp', 'paramHelp'),
+  route('blank', 'public', 'help', '/mobile/help/list', 'mobile.help.list'),
+  route('blank', 'public', 'help', '/mobile/help/center', 'mobile.help.center'),
+  route('main', 'signedIn', 'report', '/receipt', 'receipt'),
+  route('main', 'signedIn', 'report', '/conservation/report', 'conservation.report'),
+  route('blank', 'public', 'payment', '/mobilePay/pay', 'mobilePay.pay'),
+  route('blank', 'public', 'payment', '/mobilePay/success', 'mobilePay.success'),
+  route('blank', 'public', 'payment', '/mobilePay/paypal/callback', 'mobilePay.paypal.callback'),
+  route('blank', 'public', 'payment', '/mobilePay/paypal/cancel', 'mobilePay.paypal.cancel'),
+  route('blank', 'marketManage', 'visualization', '/marketVisualization/home', 'marketVisualization.home'),
+];
+
+const calibrationPc = (access: RouteAccess, path: string, name: RouteName, extra?: Extra) =>
+  route('calibrationPc', access, path.endsWith('/login') ? undefined : 'calibration', path, name, extra);
+const calibrationMobile = (access: RouteAccess, path: string, name: RouteName, extra?: Extra) =>
+  route('calibrationMobile', access, path.endsWith('/login') ? undefined : 'calibration', path, name, extra);
+
+/** 000 §2.8: the calibration-service site, PC and mobile. */
+const CALIBRATION_ROUTES: AppRoute[] = [
+  calibrationPc('public', '/calibration/admin/login', 'calibration.admin.login', { component: loginPage }),
+  calibrationPc('public', '/calibration/login', 'calibration.login', { component: loginPage }),
+  calibrationPc('public', '/calibration/home', 'calibration.home'),
+  calibrationPc('public', '/calibration/form', 'calibration.form'),
+  calibrationPc('public', '/calibration/form/example', 'calibration.form.example'),
+  calibrationPc('public', '/calibration/quickly', 'calibration.quickly'),
+  calibrationPc('public', '/calibration/preview', 'calibration.preview'),
+  calibrationPc('signedIn', '/calibration/:role/order/list', 'calibration.order.list'),
+  calibrationPc('signedIn', '/calibration/:role/order/detail/:applicationId', 'calibration.order.detail'),
+  calibrationPc('signedIn', '/calibration/:role/order/quickly', 'calibration.order.quickly'),
+  calibrationMobile('public', '/mobile/calibration/login', 'calibration.mobile.login', {
+    component: loginPage,
+  }),
+  calibrationMobile('public', '/mobile/calibration/home', 'calibration.mobile.home'),
+  calibrationMobile('public', '/mobile/calibration/quickly', 'calibration.mobile.quickly'),
+  calibrationMobile('public', '/mobile/calibration/device', 'calibration.mobile.device'),
+  calibrationMobile('public', '/mobile/calibration/device/example', 'calibration.mobile.device.example'),
+  calibrationMobile('public', '/mobile/calibration/serve', 'calibration.mobile.serve'),
+  calibrationMobile('public', '/mobile/calibration/customer', 'calibration.mobile.customer'),
+  calibrationMobile('public', '/mobile/calibration/customer/example', 'calibration.mobile.customer.example'),
+  calibrationMobile('public', '/mobile/calibration/apply', 'calibration.mobile.apply'),
+  calibrationMobile('public', '/mobile/calibration/apply/success', 'calibration.mobile.apply.success'),
+  calibrationMobile('public', '/mobile/calibration/apply/latter', 'calibration.mobile.apply.latter'),
+  calibrationMobile('public', '/mobile/calibration/pdf', 'calibration.mobile.pdf'),
+  calibrationMobile('public', '/mobile/calibration/preview', 'calibration.mobile.preview'),
+  calibrationMobile('signedIn', '/mobile/calibration/list', 'calibration.mobile.list'),
+  calibrationMobile('signedIn', '/mobile/calibration/detail/:applicationId', 'calibration.mobile.detail'),
+];
+
+const EXCEPTION_ROUTES: AppRoute[] = [
+  route('blank', 'public', undefined, '/403', 'exception.403', { component: exception403 }),
+  route('blank', 'public', undefined, '/404', 'exception.404', { component: exception404 }),
+  route('blank', 'public', undefined, '/500', 'exception.500', {
+    component: lazyPage(() => import('../pages/exception/500/index.tsx')),
+  }),
+];
+
+/** The one route table (ARCHITECTURE Web; CONVENTIONS 8): router, menus, tabs, titles and access read it. */
+export const ROUTES: readonly AppRoute[] = [
+  ...AUTH_ROUTES,
+  ...MAIN_ROUTES,
+  ...BACK_OFFICE_ROUTES,
+  ...CLOUD_ROUTES,
+  ...OTHER_ROUTES,
+  ...CALIBRATION_ROUTES,
+  ...EXCEPTION_ROUTES,
+];
+
+export const ForbiddenPage = exception403;
+
+const byName = new Map<string, AppRoute>(ROUTES.map((r) => [r.name, r]));
+
+export function routeByName(name: RouteName): AppRoute {
+  const found = byName.get(name);
+  if (!found) throw new Error(`No route named ${name}`);
+  return found;
 }

@@ -1,6 +1,7 @@
 import { TOKEN_STORAGE_KEY } from '@coldchain/shared';
-import { HOME_PATH, LOGIN_PATH } from './constants.ts';
+import { HOME_PATH, LOGIN_PATHS } from './constants.ts';
 import { queryClient } from './query-client.ts';
+import { loginPathFor } from './redirects.ts';
 
 /**
  * The session is the token in local storage under Access-Token (000 §4); account data lives in the
@@ -8,9 +9,27 @@ import { queryClient } from './query-client.ts';
  */
 let navigate: (to: string) => void = (to) => window.location.assign(to);
 let ending = false;
+const listeners = new Set<() => void>();
+const endListeners = new Set<() => void>();
 
 export function bindNavigate(fn: (to: string) => void): void {
   navigate = fn;
+}
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+/** For useSyncExternalStore: components follow the token as it comes and goes. */
+export function subscribeToken(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Called when a session ends on this tab, after the cache is dropped (tabs, scene, timers reset). */
+export function onSessionEnd(listener: () => void): () => void {
+  endListeners.add(listener);
+  return () => endListeners.delete(listener);
 }
 
 export function getToken(): string | null {
@@ -24,19 +43,35 @@ export function getToken(): string | null {
 export function setToken(token: string): void {
   ending = false;
   localStorage.setItem(TOKEN_STORAGE_KEY, token);
+  emit();
 }
 
+/** Forgets the token without leaving the page (the inactivity modal stays until OK reloads). */
+export function forgetToken(): void {
+  try {
+    localStorage.removeItem(TOKEN_STORAGE_KEY);
+  } catch {
+    // Nothing stored, nothing to forget.
+  }
+  emit();
+}
+
+const isLoginPath = (path: string) =>
+  LOGIN_PATHS.some((login) => path === login || path.startsWith(`${login}?`));
+
 /** Only same-site paths are followed after login, so a crafted link cannot send the user elsewhere. */
-export function safeRedirect(value: string | null | undefined): string {
-  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return HOME_PATH;
-  if (value === LOGIN_PATH || value.startsWith(`${LOGIN_PATH}?`)) return HOME_PATH;
+export function safeRedirect(value: string | null | undefined, fallback: string = HOME_PATH): string {
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+  if (isLoginPath(value)) return fallback;
   return value;
 }
 
-/** The login page, remembering where to come back to; `/` is kept readable in the query. */
+/** The login page of the path's area, remembering where to come back to; `/` stays readable. */
 export function loginPath(redirect?: string): string {
-  if (!redirect || redirect === '/' || redirect.startsWith(LOGIN_PATH)) return LOGIN_PATH;
-  return `${LOGIN_PATH}?redirect=${encodeURIComponent(redirect).replaceAll('%2F', '/')}`;
+  const target = redirect ?? '/';
+  const login = loginPathFor(target.split('?')[0] ?? '/');
+  if (target === '/' || isLoginPath(target)) return login;
+  return `${login}?redirect=${encodeURIComponent(target).replaceAll('%2F', '/')}`;
 }
 
 export function currentPath(): string {
@@ -45,22 +80,21 @@ export function currentPath(): string {
 
 /**
  * Ends the session on this tab: forgets the token at once (so no further call carries it), then after
- * `delayMs` goes to login and drops cached account data. Always completes, whatever the server said
- * (000 §4). Repeated calls while one is under way do nothing, so a burst of 401s redirects once.
+ * `delayMs` goes to the area's login (of `redirect`, else of `area`) and drops cached account data. Always completes, whatever the
+ * server said (000 §4). Repeated calls while one is under way do nothing, so a burst of 401s
+ * redirects once.
  */
-export function endSession(options: { redirect?: string; delayMs?: number } = {}): void {
+export function endSession(options: { redirect?: string; delayMs?: number; area?: string } = {}): void {
   if (ending) return;
   ending = true;
-  try {
-    localStorage.removeItem(TOKEN_STORAGE_KEY);
-  } catch {
-    // Nothing stored, nothing to forget.
-  }
+  forgetToken();
   const go = () => {
-    navigate(loginPath(options.redirect));
+    // A plain logout carries no redirect but still lands on its area's login page.
+    navigate(options.redirect ? loginPath(options.redirect) : loginPathFor(options.area ?? '/'));
     // After the navigation has rendered, so the signed-in screens do not refetch on their way out.
     setTimeout(() => {
       queryClient.clear();
+      for (const listener of endListeners) listener();
       ending = false;
     }, 0);
   };

@@ -9,7 +9,7 @@ import { changeLocale, currentLocale, isLocale, LANGUAGE_NAMES } from '../app/i1
  * Language menu (000 §1): the choice is stored and sent as Accept-Language from then on. A popover
  * with buttons rather than Dropdown, which brings antd's Menu into the login page.
  */
-export function LanguageSwitch() {
+export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
@@ -44,7 +44,7 @@ export function LanguageSwitch() {
     <Popover content={list} trigger="click" placement="bottomRight" open={open} onOpenChange={setOpen}>
       <Button type="text" title={t('language.switch')} aria-haspopup="menu" data-testid="language-switch">
         <span aria-hidden="true">文A</span>
-        <span lang={current}>{LANGUAGE_NAMES[current]}</span>
+        {compact ? null : <span lang={current}>{LANGUAGE_NAMES[current]}</span>}
       </Button>
     </Popover>
   );

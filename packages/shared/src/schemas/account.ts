@@ -219,6 +219,8 @@ export const accountInfoSchema = z.object({
   premiumState: z.object({ state: z.number().int(), expiredCount: z.number().int() }),
   baseSceneList: z.array(z.object({ sceneType: z.number().int(), sceneName: z.string() })),
   version: z.string(),
+  /** The server's idle logout for enableProtect + enableFda accounts, in ms; the console checks the same. */
+  inactivityTimeoutMs: z.number().int(),
 });
 export type AccountInfo = z.infer<typeof accountInfoSchema>;
 

@@ -122,6 +122,7 @@ export class AccountsService {
       premiumState: { state: premium ? 1 : 0, expiredCount: 0 },
       baseSceneList: scenes,
       version: PLATFORM_VERSION,
+      inactivityTimeoutMs: this.ctx.config.inactivityTimeoutMs,
     };
   }
 

@@ -1,10 +1,11 @@
 import { Alert, Button, Form, Input } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { type LoginBody, useLogin } from '../../../api/account.ts';
-import { ERROR_NOTICE_SECONDS } from '../../../app/constants.ts';
+import { ERROR_NOTICE_SECONDS, HOME_PATH } from '../../../app/constants.ts';
 import { notify } from '../../../app/feedback.ts';
+import { landingAfterLogin } from '../../../app/redirects.ts';
 import { safeRedirect } from '../../../app/session.ts';
 
 interface LoginFields {
@@ -16,10 +17,14 @@ function messageOf(error: unknown, fallback: string): string {
   return error instanceof Error && error.message ? error.message : fallback;
 }
 
-/** /user/login: user name and password (loginType 1), or the query-string login (loginType 4). */
+/**
+ * The login page of each area (000 §2.9): user name and password (loginType 1), or the query-string
+ * login (loginType 4).
+ */
 export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const [params] = useSearchParams();
   const login = useLogin();
   const [error, setError] = useState<string | null>(null);
@@ -30,7 +35,8 @@ export default function LoginPage() {
   const queryPassword = params.get('accountPassword');
 
   const submit = (body: LoginBody, onFailure: (message: string) => void) => {
-    const target = safeRedirect(redirectParam);
+    // 000 §2.10: the redirect query, else the area's own landing page.
+    const target = safeRedirect(redirectParam, landingAfterLogin(pathname, HOME_PATH));
     login.mutate(body, {
       onSuccess: () => navigate(target, { replace: true }),
       onError: (failure) => onFailure(messageOf(failure, t('errors.generic'))),

@@ -1,0 +1,80 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Button, Layout, theme } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useNavigate, useSearchParams } from 'react-router';
+import { usePlatform } from '../../api/platform.ts';
+import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
+import { PageLoading } from '../../components/PageLoading.tsx';
+import { SideMenu } from '../../shell/SideMenu.tsx';
+import { SIDER_WIDTH } from '../constants.ts';
+import { useAccessContext } from '../use-access.ts';
+
+const ORIGIN_KEY = 'cloudOrigin';
+
+/** Back goes to the project list when the origin value is 0, else to the project overview (000 §2.1). */
+export function backPathFor(origin: string | null): string {
+  return origin === '0' ? '/projectList/index' : '/projectOverview/index';
+}
+
+/**
+ * The cloud-chain project layout (000 §2.1, §2.7): its own menu of the project's views and a back
+ * button. The origin comes with the first page opened and is kept while moving between the views.
+ */
+export default function CloudLayout() {
+  const { t } = useTranslation();
+  const { token: design } = theme.useToken();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const ctx = useAccessContext();
+  const { data: platform } = usePlatform();
+  const [origin] = useState(() => {
+    const fromUrl = params.get('origin');
+    try {
+      if (fromUrl !== null) sessionStorage.setItem(ORIGIN_KEY, fromUrl);
+      return fromUrl ?? sessionStorage.getItem(ORIGIN_KEY);
+    } catch {
+      return fromUrl;
+    }
+  });
+  if (!ctx) return <PageLoading />;
+  const search = origin !== null ? `?origin=${encodeURIComponent(origin)}` : '';
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Sider
+        width={SIDER_WIDTH}
+        theme="light"
+        style={{ borderInlineEnd: `1px solid ${design.colorBorderSecondary}` }}
+      >
+        <div style={{ padding: 12 }}>
+          <Button
+            icon={<ArrowLeftOutlined />}
+            block
+            onClick={() => navigate(backPathFor(origin))}
+            data-testid="cloud-back"
+          >
+            {t('app.back')}
+          </Button>
+        </div>
+        <SideMenu section="cloud" ctx={ctx} search={search} />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header
+          style={{
+            display: 'flex',
+            alignItems: 'center',
+            background: design.colorBgContainer,
+            borderBottom: `1px solid ${design.colorBorderSecondary}`,
+            padding: '0 16px',
+          }}
+        >
+          <strong style={{ flex: 1, color: design.colorPrimary }}>{platform?.title || t('app.name')}</strong>
+          <LanguageSwitch />
+        </Layout.Header>
+        <Layout.Content style={{ margin: 24 }}>
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

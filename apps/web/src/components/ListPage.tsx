@@ -1,0 +1,135 @@
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS, type PageRequest, type PageResponse } from '@coldchain/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Card, Form, Space, Table } from 'antd';
+import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
+import type { SorterResult } from 'antd/es/table/interface';
+import { type Key, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { generatePath, useNavigate, useParams } from 'react-router';
+import { useCurrentRoute } from '../app/use-access.ts';
+
+export type ListFilters = Record<string, unknown>;
+
+export interface ListSelection<T> {
+  keys: Key[];
+  rows: T[];
+}
+
+export interface ListPageProps<T extends object> {
+  /** Identifies the list in the query cache; the filters and paging are appended. */
+  queryKey: readonly unknown[];
+  fetchPage: (request: PageRequest & ListFilters, signal: AbortSignal) => Promise<PageResponse<T>>;
+  columns: ColumnsType<T>;
+  rowKey: Extract<keyof T, string>;
+  /** Form.Items of the query form; the query runs with their values. */
+  filters?: ReactNode;
+  /** Buttons above the table; they receive the current selection. */
+  toolbar?: (selection: ListSelection<T>) => ReactNode;
+  selectable?: boolean;
+  /**
+   * Keeps the page number in the URL as the route parameter `start` (000 §9), so a reload or a shared
+   * link opens the same page. The route's path must end in `/:start?`.
+   */
+  pageInUrl?: boolean;
+}
+
+/**
+ * The generic list page (000 §9): a query form, a table with page sizes 10/20/30/40 starting on page 1,
+ * optional selection and sorting. Pages that need it import it, so Table stays out of the shell.
+ */
+export function ListPage<T extends object>(props: ListPageProps<T>) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<ListFilters>();
+  const navigate = useNavigate();
+  const params = useParams();
+  const route = useCurrentRoute();
+  const [filters, setFilters] = useState<ListFilters>({});
+  const [ownStart, setOwnStart] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(PAGE_SIZE_DEFAULT);
+  const [sort, setSort] = useState<Pick<PageRequest, 'sortField' | 'sortOrder'>>({});
+  const [selection, setSelection] = useState<ListSelection<T>>({ keys: [], rows: [] });
+
+  const urlStart = Number(params.start);
+  const start = props.pageInUrl && Number.isInteger(urlStart) && urlStart > 0 ? urlStart : ownStart;
+  const setStart = (next: number) => {
+    if (props.pageInUrl && route) navigate(generatePath(route.path, { ...params, start: String(next) }));
+    else setOwnStart(next);
+  };
+
+  const request: PageRequest & ListFilters = { ...filters, start, pageSize, ...sort };
+  const query = useQuery({
+    queryKey: [...props.queryKey, request],
+    queryFn: ({ signal }) => props.fetchPage(request, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const search = (values: ListFilters) => {
+    setFilters(Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== '')));
+    setSelection({ keys: [], rows: [] });
+    setStart(1);
+  };
+
+  const onChange = (
+    pagination: TablePaginationConfig,
+    _f: unknown,
+    sorter: SorterResult<T> | SorterResult<T>[],
+  ) => {
+    const one = Array.isArray(sorter) ? sorter[0] : sorter;
+    const field = typeof one?.field === 'string' ? one.field : undefined;
+    setSort(one?.order && field ? { sortField: field, sortOrder: one.order } : {});
+    if (pagination.pageSize && pagination.pageSize !== pageSize) {
+      setPageSize(pagination.pageSize);
+      setStart(1);
+      return;
+    }
+    if (pagination.current && pagination.current !== start) setStart(pagination.current);
+  };
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      {props.filters ? (
+        <Card size="small">
+          <Form form={form} layout="inline" onFinish={search}>
+            {props.filters}
+            <Form.Item>
+              <Space>
+                <Button type="primary" htmlType="submit" data-testid="list-search">
+                  {t('common.search')}
+                </Button>
+                <Button
+                  onClick={() => {
+                    form.resetFields();
+                    search({});
+                  }}
+                >
+                  {t('common.reset')}
+                </Button>
+              </Space>
+            </Form.Item>
+          </Form>
+        </Card>
+      ) : null}
+      {props.toolbar ? <Space wrap>{props.toolbar(selection)}</Space> : null}
+      <Table<T>
+        rowKey={props.rowKey}
+        columns={props.columns}
+        dataSource={query.data?.data ?? []}
+        loading={query.isFetching}
+        onChange={onChange}
+        rowSelection={
+          props.selectable
+            ? { selectedRowKeys: selection.keys, onChange: (keys, rows) => setSelection({ keys, rows }) }
+            : undefined
+        }
+        pagination={{
+          current: start,
+          pageSize,
+          total: query.data?.totalCount ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
+          showTotal: (total) => t('common.total', { total }),
+        }}
+      />
+    </Space>
+  );
+}
