@@ -12,6 +12,7 @@ import { isProtected, type SessionsService } from '../../auth/sessions.service.t
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { AuthState } from '../../types.d.ts';
+import { DevicesRepo } from '../devices/devices.repo.ts';
 import type { PlatformRow } from '../platforms/platforms.repo.ts';
 import { type PermissionsService, routeOf } from '../roles/permissions.service.ts';
 import { presentBaseAccount, presentProfile } from './accounts.presenter.ts';
@@ -32,12 +33,14 @@ export function clientOf(request: FastifyRequest): Client {
 /** Login, logout and what the console needs to know about the signed-in account (000 §3, §7). */
 export class AccountsService {
   readonly repo: AccountsRepo;
+  private readonly devices: DevicesRepo;
   constructor(
     readonly ctx: AppContext,
     readonly sessions: SessionsService,
     readonly permissions: PermissionsService,
   ) {
     this.repo = new AccountsRepo(ctx.db);
+    this.devices = new DevicesRepo(ctx.db);
   }
 
   /**
@@ -119,11 +122,17 @@ export class AccountsService {
       orgWithMyRole: [],
       baseAccount: presentBaseAccount(account),
       userProfile: presentProfile(profile),
-      premiumState: { state: premium ? 1 : 0, expiredCount: 0 },
+      premiumState: { state: premium ? 1 : 0, expiredCount: await this.expiredDevices(account) },
       baseSceneList: scenes,
       version: PLATFORM_VERSION,
       inactivityTimeoutMs: this.ctx.config.inactivityTimeoutMs,
     };
+  }
+
+  /** Own devices whose service has lapsed (the premium badge shows them). */
+  private async expiredDevices(account: AuthState['account']): Promise<number> {
+    const scope = { kind: 'owner', accountId: account.id, platformId: account.platformId } as const;
+    return (await this.devices.counts(scope, this.ctx.clock.now().toISOString())).expired;
   }
 
   /** Route names of a scene the caller may open; scene 2 needs cloudChain.myProject (000 §4). */

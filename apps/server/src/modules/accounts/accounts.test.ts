@@ -2,6 +2,7 @@ import { type AccountInfo, TOKEN_LIFETIME_MS } from '@coldchain/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../test/factories.ts';
 import { call, createTestApp, DEMO_PASSWORD, login, type TestApp } from '../../test/harness.ts';
+import { addDevice, publishedType, signedIn } from '../devices/test-support.ts';
 
 const LOGIN = '/api/base/BaseAccount/login';
 const INFO = '/api/base/BaseAccount/accountInfo';
@@ -29,6 +30,21 @@ describe('login, session and account info', () => {
     expect(info.data.baseSceneList.map((s) => s.sceneType)).toEqual([1]);
     expect(info.data.orgWithMyRole).toEqual([]);
     expect(typeof info.data.version).toBe('string');
+  });
+
+  it("counts the caller's devices whose service lapsed in premiumState.expiredCount", async () => {
+    const operator = await login(t.app, 'demo_operator');
+    const { type } = await publishedType(t.app, operator);
+    const owner = await signedIn(t.app);
+    const lapsed = await addDevice(t.app, owner.token, type.id);
+    await addDevice(t.app, owner.token, type.id);
+    await t.app.ctx.db
+      .updateTable('device')
+      .set({ serviceExpiredDate: new Date(Date.now() - 86_400_000).toISOString() })
+      .where('id', '=', lapsed.id)
+      .execute();
+    const info = await call<AccountInfo>(t.app, 'GET', INFO, { token: owner.token });
+    expect(info.data.premiumState.expiredCount).toBe(1);
   });
 
   it('gives the operator the back office and the cloud-chain scene', async () => {
