@@ -17,6 +17,7 @@ const ROLE_NAMES: Record<SystemRoleCode, string> = {
 
 /** The default platform and the system roles; every start brings the role permissions up to date. */
 export async function seedPlatform(ctx: AppContext): Promise<void> {
+  await ctx.audit.ensureHead();
   const now = ctx.clock.now().toISOString();
   const existing = await ctx.db
     .selectFrom('platform')

@@ -1,27 +1,42 @@
 import type { OperationLogPageRequest } from '@coldchain/shared';
-import type { Insertable, Selectable, Transaction } from 'kysely';
+import { type Insertable, type Selectable, sql, type Transaction } from 'kysely';
 import { type Db, isPostgres } from '../db/create-db.ts';
 import type { Database, OperationLogTable } from '../db/database.ts';
 import { contains, countAll } from '../db/sql-helpers.ts';
+import { GENESIS_HASH } from './hash-chain.ts';
 
 export type OperationLogRow = Selectable<OperationLogTable>;
 
 export class AuditRepo {
   constructor(private readonly db: Db) {}
 
-  /** Reads the chain head for update; on PostgreSQL the row lock serialises appends across nodes. */
-  async lockHead(trx: Transaction<Database>): Promise<{ seq: number; hash: string } | undefined> {
+  /** The head row exists from the first start on, so appends only ever update it. */
+  async ensureHead(): Promise<void> {
+    await this.db
+      .insertInto('auditHead')
+      .values({ id: 1, seq: 0, hash: GENESIS_HASH })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+  }
+
+  /**
+   * Reads the chain head for update, serialising appends: on PostgreSQL by the row lock (across
+   * nodes); on SQLite by writing first, which takes the database's write lock before the read, so two
+   * processes sharing one file cannot both extend the same head.
+   */
+  async lockHead(trx: Transaction<Database>): Promise<{ seq: number; hash: string }> {
     const query = trx.selectFrom('auditHead').select(['seq', 'hash']).where('id', '=', 1);
-    return isPostgres(trx) ? query.forUpdate().executeTakeFirst() : query.executeTakeFirst();
+    if (isPostgres(trx)) return query.forUpdate().executeTakeFirstOrThrow();
+    await trx.updateTable('auditHead').set({ seq: sql`seq` }).where('id', '=', 1).execute();
+    return query.executeTakeFirstOrThrow();
   }
 
   async insert(trx: Transaction<Database>, row: Insertable<OperationLogTable>): Promise<void> {
     await trx.insertInto('operationLog').values(row).execute();
   }
 
-  async writeHead(trx: Transaction<Database>, seq: number, hash: string, existed: boolean): Promise<void> {
-    if (existed) await trx.updateTable('auditHead').set({ seq, hash }).where('id', '=', 1).execute();
-    else await trx.insertInto('auditHead').values({ id: 1, seq, hash }).execute();
+  async writeHead(trx: Transaction<Database>, seq: number, hash: string): Promise<void> {
+    await trx.updateTable('auditHead').set({ seq, hash }).where('id', '=', 1).execute();
   }
 
   async head(): Promise<{ seq: number; hash: string } | undefined> {

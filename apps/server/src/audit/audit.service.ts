@@ -58,6 +58,11 @@ export class AuditService {
     this.repo = new AuditRepo(db);
   }
 
+  /** Creates the chain head on first start. */
+  ensureHead(): Promise<void> {
+    return this.repo.ensureHead();
+  }
+
   /** Appends inside the caller's transaction when given one, so the entry commits with the change. */
   async append(entry: AuditEntry, trx?: Transaction<Database>): Promise<void> {
     if (!trx) {
@@ -66,7 +71,7 @@ export class AuditService {
     }
     const head = await this.repo.lockHead(trx);
     const fields = {
-      seq: (head?.seq ?? 0) + 1,
+      seq: head.seq + 1,
       platformId: entry.platformId,
       accountId: entry.accountId,
       accountName: entry.accountName,
@@ -78,10 +83,10 @@ export class AuditService {
       sourceIp: entry.sourceIp,
       createdAt: this.clock.now().toISOString(),
     };
-    const prevHash = head?.hash ?? GENESIS_HASH;
+    const prevHash = head.hash;
     const hash = chainHash(this.key, prevHash, fields);
     await this.repo.insert(trx, { ...fields, prevHash, hash });
-    await this.repo.writeHead(trx, fields.seq, hash, head !== undefined);
+    await this.repo.writeHead(trx, fields.seq, hash);
   }
 
   /** Walks the chain and reports every entry altered, deleted or moved since it was written. */

@@ -22,6 +22,19 @@ async function writeTrail(t: TestApp): Promise<void> {
   await login(t.app, 'demo_user');
 }
 
+/** The environment a command-line process needs to open this test's database and audit key. */
+function cliEnv(t: TestApp): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DATA_DIR: t.config.dataDir,
+    DATABASE_URL:
+      TEST_DIALECT === 'postgres'
+        ? `${PG_TEST_URL}?options=-csearch_path%3D${t.where}`
+        : t.config.databaseUrl,
+    LOG_LEVEL: 'silent',
+  };
+}
+
 describe('hash-chained audit trail', () => {
   let t: TestApp;
   beforeEach(async () => {
@@ -86,6 +99,36 @@ describe('hash-chained audit trail', () => {
       db(),
     );
     expect((await t.app.ctx.audit.verify()).ok).toBe(false);
+  });
+
+  it('keeps one unbroken chain when another process appends at the same time', async () => {
+    const before = (await t.app.ctx.audit.verify()).entries;
+    const worker = run('npx', ['tsx', 'apps/server/src/audit/append-worker.ts'], {
+      cwd: ROOT,
+      env: { ...cliEnv(t), APPEND_COUNT: '30' },
+    });
+    // Keep appending here for as long as the worker runs, so the two really overlap.
+    let done = false;
+    const finished = worker.finally(() => {
+      done = true;
+    });
+    let local = 0;
+    while (!done && local < 5000) {
+      await Promise.all(
+        Array.from({ length: 5 }, () =>
+          t.app.ctx.audit.append({
+            platformId: 1,
+            accountId: null,
+            accountName: `local ${local++}`,
+            action: 'test.append',
+            entityType: 'test',
+            sourceIp: null,
+          }),
+        ),
+      );
+    }
+    await finished;
+    expect(await t.app.ctx.audit.verify()).toMatchObject({ ok: true, entries: before + 30 + local });
   });
 
   it('the verify command exits 0 on an intact trail and 1 on a broken one', async () => {
