@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { notify } from '../app/feedback.ts';
 import { queryClient } from '../app/query-client.ts';
-import { currentPath, endSession, setToken } from '../app/session.ts';
+import { beginLogout, currentPath, endSession, setToken } from '../app/session.ts';
 import { useToken } from '../app/use-session.ts';
 import { ApiError, type ApiErrorKind, http } from './http.ts';
 
@@ -71,12 +71,13 @@ export function useLogin() {
 export function useLogout() {
   return useMutation({
     mutationFn: async () => {
+      beginLogout();
       try {
         await http.get<null>('/base/BaseAccount/loginOut', { quiet: true });
       } catch {
         // The server may be unreachable or the session already gone; this side still signs out.
       }
     },
-    onSettled: () => endSession({ area: window.location.pathname }),
+    onSettled: () => endSession({ area: window.location.pathname, logout: true }),
   });
 }

@@ -13,6 +13,7 @@ vi.mock('../app/session.ts', () => ({
   getToken: vi.fn(() => 'token-1'),
   endSession: vi.fn(),
   currentPath: vi.fn(() => '/home'),
+  isEnding: () => false,
 }));
 
 const fetchMock = vi.fn<typeof fetch>();

@@ -3,7 +3,7 @@ import i18next from 'i18next';
 import { ERROR_NOTICE_SECONDS, SESSION_END_REDIRECT_MS } from '../app/constants.ts';
 import { notify } from '../app/feedback.ts';
 import { currentLocale } from '../app/i18n.ts';
-import { currentPath, endSession, getToken } from '../app/session.ts';
+import { currentPath, endSession, getToken, isEnding } from '../app/session.ts';
 
 /** Every API path of the spec is relative to /api (000 §7). */
 export const API_BASE = '/api';
@@ -120,7 +120,7 @@ function interpret(response: Response, body: unknown, call: InFlight): unknown {
   if (response.status === 401) {
     // 000 §8: without the login-result flag, log out and redirect; the login-result page (third-party
     // sign-in coming back) shows the failure itself.
-    if (!onLoginResultPage()) {
+    if (!onLoginResultPage() && !isEnding()) {
       notify('warning', t('unauthorized'), serverMsg);
       endSession({ redirect: currentPath() });
     }

@@ -9,6 +9,8 @@ import { loginPathFor } from './redirects.ts';
  */
 let navigate: (to: string) => void = (to) => window.location.assign(to);
 let ending = false;
+/** A logout is under way: calls refused meanwhile are expected, not a reason to end it differently. */
+let loggingOut = false;
 const listeners = new Set<() => void>();
 const endListeners = new Set<() => void>();
 
@@ -84,9 +86,12 @@ export function currentPath(): string {
  * server said (000 §4). Repeated calls while one is under way do nothing, so a burst of 401s
  * redirects once.
  */
-export function endSession(options: { redirect?: string; delayMs?: number; area?: string } = {}): void {
-  if (ending) return;
+export function endSession(
+  options: { redirect?: string; delayMs?: number; area?: string; logout?: boolean } = {},
+): void {
+  if (ending || (loggingOut && !options.logout)) return;
   ending = true;
+  loggingOut = false;
   forgetToken();
   const go = () => {
     // A plain logout carries no redirect but still lands on its area's login page.
@@ -100,6 +105,16 @@ export function endSession(options: { redirect?: string; delayMs?: number; area?
   };
   if (options.delayMs) setTimeout(go, options.delayMs);
   else go();
+}
+
+/** The user asked to log out: until endSession({ logout: true }), other endings are ignored. */
+export function beginLogout(): void {
+  loggingOut = true;
+}
+
+/** The session is ending on this tab: failures of calls still in flight need no notice. */
+export function isEnding(): boolean {
+  return ending || loggingOut;
 }
 
 /** A token changed in another tab (login, logout, another account): reload to follow it (000 §4). */
