@@ -81,16 +81,28 @@ export const TEST_HOSTS = ['lite.test'] as const;
 export const INACTIVITY_TIMEOUT_MS = 4_000;
 export const DEMO_OPERATOR = 'demo_operator';
 
-let server: { port: number; databaseFile: string } | null = null;
+interface ServerInfo {
+  port: number;
+  databaseFile: string;
+  /** The embedded MQTT broker's port (devices connect there). */
+  mqttPort: number;
+}
+
+let server: ServerInfo | null = null;
 
 /** Set by run.ts once the server answers. */
-export function setServer(value: { port: number; databaseFile: string }): void {
+export function setServer(value: ServerInfo): void {
   server = value;
 }
 
-function serverInfo(): { port: number; databaseFile: string } {
+function serverInfo(): ServerInfo {
   if (!server) throw new Error('the e2e server is not running');
   return server;
+}
+
+/** Where a simulated device publishes: the test server's embedded broker. */
+export function mqttUrl(): string {
+  return `mqtt://127.0.0.1:${serverInfo().mqttPort}`;
 }
 
 /** The address of another platform's console, e.g. `http://lite.test:<port>`. */

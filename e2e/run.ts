@@ -213,13 +213,14 @@ async function main(): Promise<number> {
 
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coldchain-e2e-'));
-  const server = startServer(port, dataDir, await freePort());
+  const mqttPort = await freePort();
+  const server = startServer(port, dataDir, mqttPort);
   let browser: Browser | undefined;
   let passed = 0;
   let failed = 0;
   try {
     await waitForHealth(server, `http://127.0.0.1:${port}/api/health`);
-    setServer({ port, databaseFile: path.join(dataDir, 'coldchain.db') });
+    setServer({ port, databaseFile: path.join(dataDir, 'coldchain.db'), mqttPort });
     browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
     // localhost is the seeded platform's top domain, so the tenant data is the default platform's.
     const baseUrl = `http://localhost:${port}`;

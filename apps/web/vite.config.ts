@@ -19,6 +19,7 @@ export default defineConfig({
     },
   },
   server: {
-    proxy: { '/api': 'http://localhost:8080' },
+    // ws: the live channel (/api/ws) goes through the same proxy.
+    proxy: { '/api': { target: 'http://localhost:8080', ws: true } },
   },
 });

@@ -336,3 +336,75 @@ export function saveFile(file: PdfFile): void {
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
+
+/** A file the server sent: its name from Content-Disposition and its bytes. */
+export interface DownloadedFile {
+  name: string;
+  blob: Blob;
+}
+
+/** One call outside the shared in-flight map (files and uploads are never deduplicated). */
+async function fetchOnce(url: string, init: RequestInit, call: InFlight): Promise<Response> {
+  const timer = setTimeout(() => call.controller.abort(), HTTP_TIMEOUT_MS);
+  try {
+    return await fetch(url, { ...init, signal: call.controller.signal });
+  } catch {
+    if (unloading) throw new ApiError('aborted', 'aborted');
+    const timedOut = call.controller.signal.aborted;
+    notify('error', t(timedOut ? 'timeout' : 'network'), undefined, ERROR_NOTICE_SECONDS);
+    throw new ApiError(timedOut ? 'timeout' : 'network', t(timedOut ? 'timeout' : 'network'));
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function standaloneCall(): InFlight {
+  return { key: '', promise: Promise.resolve(), controller: new AbortController(), callers: 1, quiet: false };
+}
+
+function authHeaders(): Record<string, string> {
+  const headers: Record<string, string> = { 'Accept-Language': currentLocale() };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
+
+/**
+ * Downloads a file (a device type's JSON, a device workbook). An answer is a file only when
+ * Content-Disposition names one: a JSON file and a JSON refusal share a content type, so anything
+ * without a name is read as an envelope and handled like any other call (000 §8).
+ */
+export async function fetchFile(
+  method: 'GET' | 'POST',
+  path: string,
+  options: { params?: Record<string, QueryValue>; body?: unknown } = {},
+): Promise<DownloadedFile> {
+  const headers = authHeaders();
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const call = standaloneCall();
+  const response = await fetchOnce(
+    buildUrl(path, options.params),
+    { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) },
+    call,
+  );
+  const name = fileNameFromDisposition(response.headers.get('content-disposition'));
+  if (!response.ok || !name) {
+    interpret(response, await readJson(response), call);
+    // A success envelope where a file was expected is no file either.
+    notify('error', i18next.t('errors.fileFailed'), undefined, ERROR_NOTICE_SECONDS);
+    throw new ApiError('http', i18next.t('errors.fileFailed'), null, response.status);
+  }
+  return { name, blob: await response.blob() };
+}
+
+/** Sends a multipart form (file uploads); the answer is an envelope like any other call's. */
+export async function upload<T>(path: string, form: FormData): Promise<T> {
+  const call = standaloneCall();
+  // No Content-Type: the browser writes the multipart boundary itself.
+  const response = await fetchOnce(
+    buildUrl(path, undefined),
+    { method: 'POST', headers: { Accept: 'application/json', ...authHeaders() }, body: form },
+    call,
+  );
+  return interpret(response, await readJson(response), call) as T;
+}

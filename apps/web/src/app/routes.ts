@@ -90,6 +90,7 @@ export interface AppRoute {
 const exception403 = lazyPage(() => import('../pages/exception/403/index.tsx'));
 const exception404 = lazyPage(() => import('../pages/exception/404/index.tsx'));
 const loginPage = lazyPage(() => import('../pages/user/login/index.tsx'));
+const quickQueryPage = lazyPage(() => import('../pages/quick/query/index.tsx'));
 
 type Extra = Partial<Omit<AppRoute, 'path' | 'name' | 'layout' | 'access'>>;
 
@@ -141,8 +142,13 @@ const MAIN_ROUTES: AppRoute[] = [
     menuKey: 'mall.solution',
   }),
   main('message.list', 'message', '/message/list', 'message.list', { menu: scene1('message') }),
-  main('device.list', 'device', '/device/list', 'device.list', { menu: scene1('device') }),
-  main('device.list', 'device', '/device/detail/:deviceId', 'device.detail'),
+  main('device.list', 'device', '/device/list', 'device.list', {
+    menu: scene1('device'),
+    component: lazyPage(() => import('../pages/device/list/index.tsx')),
+  }),
+  main('device.list', 'device', '/device/detail/:deviceId', 'device.detail', {
+    component: lazyPage(() => import('../pages/device/detail/index.tsx')),
+  }),
   main('storage.list', 'storage', '/storage/list', 'storage.list', { menu: scene1('storage') }),
   main('storage.list', 'storage', '/storage/detail/:id/:deviceId', 'storage.detail'),
   main('storage.list', 'storage', '/storage/Diagnosis/:deviceId', 'storage.diagnosis'),
@@ -250,7 +256,10 @@ const office = (access: RouteKey, area: PlaceholderArea, group: MenuGroup, path:
 /** 000 §2.5: the operators' back office, in the main layout. */
 const BACK_OFFICE_ROUTES: AppRoute[] = [
   office('operation.system', 'operation', 'operation', '/operation/system', 'operation.system'),
-  office('operation.device', 'operation', 'operation', '/operation/device', 'operation.device'),
+  route('main', 'operation.device', 'operation', '/operation/device', 'operation.device', {
+    menu: inGroup('operation'),
+    component: lazyPage(() => import('../pages/operation/device/index.tsx')),
+  }),
   office(
     'operation.lightBusiness',
     'operation',
@@ -275,10 +284,22 @@ const BACK_OFFICE_ROUTES: AppRoute[] = [
   office('operation.dtuLog', 'operation', 'operation', '/operation/dtuLog', 'operation.dtuLog'),
   office('operation.network', 'operation', 'operation', '/operation/network', 'operation.network'),
   office('operation.pattern', 'operation', 'operation', '/operation/pattern', 'operation.pattern'),
-  office('product.deviceType', 'product', 'product', '/product/deviceType', 'product.deviceType'),
-  office('product.param', 'product', 'product', '/product/param', 'product.param'),
-  office('product.paramUnit', 'product', 'product', '/product/paramUnit', 'product.paramUnit'),
-  office('product.series', 'product', 'product', '/product/series', 'product.series'),
+  route('main', 'product.deviceType', 'product', '/product/deviceType', 'product.deviceType', {
+    menu: inGroup('product'),
+    component: lazyPage(() => import('../pages/product/deviceType/index.tsx')),
+  }),
+  route('main', 'product.param', 'product', '/product/param', 'product.param', {
+    menu: inGroup('product'),
+    component: lazyPage(() => import('../pages/product/param/index.tsx')),
+  }),
+  route('main', 'product.paramUnit', 'product', '/product/paramUnit', 'product.paramUnit', {
+    menu: inGroup('product'),
+    component: lazyPage(() => import('../pages/product/paramUnit/index.tsx')),
+  }),
+  route('main', 'product.series', 'product', '/product/series', 'product.series', {
+    menu: inGroup('product'),
+    component: lazyPage(() => import('../pages/product/series/index.tsx')),
+  }),
   office('product.alarmRule', 'product', 'product', '/product/alarmRule', 'product.alarmRule'),
   office('product.warnRule', 'product', 'product', '/product/warnRule', 'product.warnRule'),
   office(
@@ -427,13 +448,13 @@ const CLOUD_ROUTES: AppRoute[] = [
 
 /** 000 §2.6: quick queries, help, payment results and other pages outside the main frame. */
 const OTHER_ROUTES: AppRoute[] = [
-  route('quick', 'public', 'quick', '/quick/query', 'quick.query'),
-  route('quick', 'public', 'quick', '/mobileQuick/query', 'mobileQuick.query'),
+  route('quick', 'public', 'quick', '/quick/query', 'quick.query', { component: quickQueryPage }),
+  route('quick', 'public', 'quick', '/mobileQuick/query', 'mobileQuick.query', { component: quickQueryPage }),
   route('quick', 'public', 'quick', '/mobileQuick/query/list', 'mobileQuick.query.list'),
   route('quick', 'public', 'quick', '/mobileQuick/query/detail/:id', 'mobileQuick.query.detail'),
   route('quick', 'public', 'quick', '/mobileQuick/waybill/list', 'mobileQuick.waybill.list'),
   route('quick', 'public', 'quick', '/mobileQuick/waybill/detail/:waybillPk', 'mobileQuick.waybill.detail'),
-  route('quick', 'public', 'quick', '/pcQuick/query/:id?', 'pcQuick.query'),
+  route('quick', 'public', 'quick', '/pcQuick/query/:id?', 'pcQuick.query', { component: quickQueryPage }),
   route('quick', 'public', 'quick', '/pcQuick/waybill/list', 'pcQuick.waybill.list'),
   route('quick', 'public', 'quick', '/pcQuick/waybill/detail/:waybillPk', 'pcQuick.waybill.detail'),
   route('main', 'signedIn', 'vip', '/vip/service', 'vip.service'),

@@ -1,9 +1,9 @@
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS, type PageRequest, type PageResponse } from '@coldchain/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Form, Space, Table } from 'antd';
+import { Button, Card, Form, Pagination, Space, Table } from 'antd';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
-import { type Key, type ReactNode, useState } from 'react';
+import { type Key, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, useNavigate, useParams } from 'react-router';
 import { useCurrentRoute } from '../app/use-access.ts';
@@ -31,6 +31,26 @@ export interface ListPageProps<T extends object> {
    * link opens the same page. The route's path must end in `/:start?`.
    */
   pageInUrl?: boolean;
+  /** Sent with every request besides the form's filters (a tab); a change goes back to page 1. */
+  request?: ListFilters;
+  /** The form's values on arrival (a filter given in the address). */
+  initialFilters?: ListFilters;
+  /** Rows as shown: the page may overlay what it learnt since they were read (live values). */
+  mapRows?: (rows: T[]) => T[];
+  /** Told the rows of each page read, so the page can follow them (live values). */
+  onRows?: (rows: T[]) => void;
+  /**
+   * Another body than the table (cards, a map) over the same rows, paging and loading state; the
+   * table and a standalone pager are handed over to place as the page likes.
+   */
+  view?: (body: ListBody<T>) => ReactNode;
+}
+
+export interface ListBody<T> {
+  rows: T[];
+  loading: boolean;
+  table: ReactNode;
+  pagination: ReactNode;
 }
 
 /**
@@ -43,7 +63,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
   const navigate = useNavigate();
   const params = useParams();
   const route = useCurrentRoute();
-  const [filters, setFilters] = useState<ListFilters>({});
+  const [filters, setFilters] = useState<ListFilters>(() => withValues(props.initialFilters ?? {}));
   const [ownStart, setOwnStart] = useState(1);
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZE_DEFAULT);
   const [sort, setSort] = useState<Pick<PageRequest, 'sortField' | 'sortOrder'>>({});
@@ -56,15 +76,35 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
     else setOwnStart(next);
   };
 
-  const request: PageRequest & ListFilters = { ...filters, start, pageSize, ...sort };
+  const extra = props.request ?? {};
+  const extraKey = JSON.stringify(extra);
+  const [seenExtra, setSeenExtra] = useState(extraKey);
+  if (seenExtra !== extraKey) {
+    // Another tab: its first page, nothing selected.
+    setSeenExtra(extraKey);
+    setOwnStart(1);
+    setSelection({ keys: [], rows: [] });
+  }
+  const request: PageRequest & ListFilters = { ...filters, ...extra, start, pageSize, ...sort };
   const query = useQuery({
     queryKey: [...props.queryKey, request],
     queryFn: ({ signal }) => props.fetchPage(request, signal),
     placeholderData: keepPreviousData,
   });
+  const { initialFilters } = props;
+  useEffect(() => {
+    // Not the form's initialValues: Reset empties the form rather than going back to these.
+    if (initialFilters) form.setFieldsValue(initialFilters);
+  }, [form, initialFilters]);
+  const fetched = query.data?.data;
+  const { onRows } = props;
+  useEffect(() => {
+    if (fetched) onRows?.(fetched);
+  }, [fetched, onRows]);
+  const rows = props.mapRows ? props.mapRows(fetched ?? []) : (fetched ?? []);
 
   const search = (values: ListFilters) => {
-    setFilters(Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== '')));
+    setFilters(withValues(values));
     setSelection({ keys: [], rows: [] });
     setStart(1);
   };
@@ -77,13 +117,56 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
     const one = Array.isArray(sorter) ? sorter[0] : sorter;
     const field = typeof one?.field === 'string' ? one.field : undefined;
     setSort(one?.order && field ? { sortField: field, sortOrder: one.order } : {});
-    if (pagination.pageSize && pagination.pageSize !== pageSize) {
-      setPageSize(pagination.pageSize);
+    changePage(pagination.current, pagination.pageSize);
+  };
+
+  function changePage(current: number | undefined, size: number | undefined) {
+    if (size && size !== pageSize) {
+      setPageSize(size);
       setStart(1);
       return;
     }
-    if (pagination.current && pagination.current !== start) setStart(pagination.current);
-  };
+    if (current && current !== start) setStart(current);
+  }
+
+  const pageSizes = PAGE_SIZE_OPTIONS.map(String);
+  const table = (
+    <Table<T>
+      rowKey={props.rowKey}
+      columns={props.columns}
+      dataSource={rows}
+      loading={query.isFetching}
+      onChange={onChange}
+      rowSelection={
+        props.selectable
+          ? {
+              selectedRowKeys: selection.keys,
+              onChange: (keys, chosen) => setSelection({ keys, rows: chosen }),
+            }
+          : undefined
+      }
+      pagination={{
+        current: start,
+        pageSize,
+        total: query.data?.totalCount ?? 0,
+        showSizeChanger: true,
+        pageSizeOptions: pageSizes,
+        showTotal: (total) => t('common.total', { total }),
+      }}
+    />
+  );
+  const pagination = (
+    <Pagination
+      align="end"
+      current={start}
+      pageSize={pageSize}
+      total={query.data?.totalCount ?? 0}
+      showSizeChanger
+      pageSizeOptions={pageSizes}
+      showTotal={(total) => t('common.total', { total })}
+      onChange={changePage}
+    />
+  );
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
@@ -110,26 +193,14 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
         </Card>
       ) : null}
       {props.toolbar ? <Space wrap>{props.toolbar(selection)}</Space> : null}
-      <Table<T>
-        rowKey={props.rowKey}
-        columns={props.columns}
-        dataSource={query.data?.data ?? []}
-        loading={query.isFetching}
-        onChange={onChange}
-        rowSelection={
-          props.selectable
-            ? { selectedRowKeys: selection.keys, onChange: (keys, rows) => setSelection({ keys, rows }) }
-            : undefined
-        }
-        pagination={{
-          current: start,
-          pageSize,
-          total: query.data?.totalCount ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
-          showTotal: (total) => t('common.total', { total }),
-        }}
-      />
+      {props.view ? props.view({ rows, loading: query.isFetching, table, pagination }) : table}
     </Space>
+  );
+}
+
+/** Filters that hold something: an emptied field is not sent. */
+function withValues(values: ListFilters): ListFilters {
+  return Object.fromEntries(
+    Object.entries(values).filter(([, v]) => v !== undefined && v !== null && v !== ''),
   );
 }

@@ -1,0 +1,96 @@
+import type { DeviceDetail, OperationLog } from '@coldchain/shared';
+import { Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { deviceKeys, devicesApi } from '../../../api/devices.ts';
+import { ListPage } from '../../../components/ListPage.tsx';
+import { formatIso } from '../../../components/time-ranges.ts';
+
+/**
+ * Actions the server logs on a device, by their audit names (docs/decisions.md "Audit trail"), and
+ * their keys under device.log.actions (locale keys hold no dots inside a name).
+ */
+const ACTION_KEYS = {
+  'device.insert': 'insert',
+  'device.update': 'update',
+  'device.updateRemark': 'updateRemark',
+  'device.enable': 'enable',
+  'device.stop': 'stop',
+  'device.scrap': 'scrap',
+  'device.delete': 'delete',
+  'device.export': 'export',
+  'device.credentials': 'credentials',
+  'device.rotateCredentials': 'rotateCredentials',
+  'device.updateParamSetting': 'updateParamSetting',
+  'device.clearData': 'clearData',
+  'device.quickSearch': 'quickSearch',
+  'device.maintainRecord.insert': 'maintainRecordInsert',
+  'device.maintainRecord.update': 'maintainRecordUpdate',
+  'device.maintainRecord.delete': 'maintainRecordDelete',
+} as const;
+type KnownAction = keyof typeof ACTION_KEYS;
+const isKnown = (action: string): action is KnownAction => Object.hasOwn(ACTION_KEYS, action);
+
+/** What changed, in a line: the new values of the fields that differ from the old ones. */
+export function changeSummary(oldValue: unknown, newValue: unknown): string {
+  if (typeof newValue !== 'object' || newValue === null) return '';
+  const before =
+    typeof oldValue === 'object' && oldValue !== null ? (oldValue as Record<string, unknown>) : {};
+  return Object.entries(newValue as Record<string, unknown>)
+    .filter(([key, value]) => JSON.stringify(before[key]) !== JSON.stringify(value))
+    .map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`)
+    .join('; ');
+}
+
+/** The device's operation log (002 §2): who did what and when, from the platform's audit trail. */
+export function OperationLogTab({ device }: { device: DeviceDetail }) {
+  const { t } = useTranslation();
+  const columns: ColumnsType<OperationLog> = [
+    {
+      dataIndex: 'createdAt',
+      title: t('device.log.time'),
+      width: 190,
+      render: (at: string) => formatIso(at, device.timeZone),
+    },
+    {
+      dataIndex: 'accountName',
+      title: t('device.log.account'),
+      width: 160,
+      render: (name: string | null) => name ?? '-',
+    },
+    {
+      dataIndex: 'action',
+      title: t('device.log.action'),
+      width: 180,
+      render: (action: string) => (isKnown(action) ? t(`device.log.actions.${ACTION_KEYS[action]}`) : action),
+    },
+    {
+      key: 'change',
+      title: t('device.log.change'),
+      render: (_: unknown, row) => (
+        <Typography.Text ellipsis={{ tooltip: true }} style={{ maxWidth: 480 }}>
+          {changeSummary(row.oldValue, row.newValue) || '-'}
+        </Typography.Text>
+      ),
+    },
+    {
+      dataIndex: 'sourceIp',
+      title: t('device.log.sourceIp'),
+      width: 140,
+      render: (ip: string | null) => ip ?? '-',
+    },
+  ];
+  return (
+    <ListPage<OperationLog>
+      queryKey={deviceKeys.log(device.id)}
+      fetchPage={(request, signal) =>
+        devicesApi.operationLog(
+          { deviceId: device.id, start: request.start, pageSize: request.pageSize },
+          signal,
+        )
+      }
+      columns={columns}
+      rowKey="id"
+    />
+  );
+}

@@ -1,0 +1,40 @@
+import { currentLocale } from '../../app/i18n.ts';
+
+// Conversions between form inputs and the API's values, shared by the back-office forms.
+
+/** A stored instant in the reader's own time and language; "-" when there is none. */
+export function formatTime(iso: string | null | undefined): string {
+  if (!iso) return '-';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(currentLocale());
+}
+
+/** A stored date (a day boundary, such as a service expiry) without its time. */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '-';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString(currentLocale());
+}
+
+/** Switches edit booleans; the API stores flags as 0/1. */
+export const flag = (value: boolean | undefined): 0 | 1 => (value ? 1 : 0);
+
+/** A trimmed text, or null when nothing was typed (clears the stored value). */
+export function textOrNull(value: string | null | undefined): string | null {
+  const trimmed = (value ?? '').trim();
+  return trimmed === '' ? null : trimmed;
+}
+
+/** A number input's value, or null when empty. */
+export const numberOrNull = (value: number | null | undefined): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
+
+/** Runs a call whose failure the http client has already shown; answers whether it succeeded. */
+export async function attempt(call: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await call();
+    return true;
+  } catch {
+    return false;
+  }
+}
