@@ -97,10 +97,11 @@ export function endSession(
     // A plain logout carries no redirect but still lands on its area's login page.
     navigate(options.redirect ? loginPath(options.redirect) : loginPathFor(options.area ?? '/'));
     // After the navigation has rendered, so the signed-in screens do not refetch on their way out.
+    // The session stays "ended" until the next sign-in (setToken): a call still in flight that comes
+    // back refused while a lazy login route loads must not end it a second time, with a redirect.
     setTimeout(() => {
       queryClient.clear();
       for (const listener of endListeners) listener();
-      ending = false;
     }, 0);
   };
   if (options.delayMs) setTimeout(go, options.delayMs);
