@@ -21,6 +21,7 @@ import { IfAction } from '../../../components/Access.tsx';
 import { ListPage } from '../../../components/ListPage.tsx';
 import { schemaRule, showSaveError } from '../../../components/schema-rules.ts';
 import { requireSelection } from '../../../components/selection.ts';
+import { CrudButtons } from '../crud-buttons.tsx';
 import { attempt, FormModal, flag, formatTime, textOrNull } from '../shared.tsx';
 
 const LIST_KEY = [...catalogueKeys.models, 'page'] as const;
@@ -303,22 +304,15 @@ export function ModelList() {
         }
         toolbar={({ rows }) => (
           <>
-            <IfAction action="add">
-              <Button type="primary" onClick={() => setEditing('new')} data-testid="model-add">
-                {t('catalogue.model.add')}
-              </Button>
-            </IfAction>
-            <IfAction action="edit">
-              <Button
-                onClick={() => {
-                  const [only] = rows;
-                  if (requireSelection(rows.length, 'one') && only) setEditing(only);
-                }}
-                data-testid="model-edit"
-              >
-                {t('catalogue.common.edit')}
-              </Button>
-            </IfAction>
+            <CrudButtons
+              rows={rows}
+              testId="model"
+              addLabel={t('catalogue.model.add')}
+              onAdd={() => setEditing('new')}
+              onEdit={setEditing}
+              remove={modelApi.remove}
+              refresh={refresh}
+            />
             <IfAction action="edit">
               <Button onClick={() => setState(rows, 1)} data-testid="model-enable">
                 {t('catalogue.model.enable')}
@@ -327,25 +321,6 @@ export function ModelList() {
             <IfAction action="edit">
               <Button onClick={() => setState(rows, 0)} data-testid="model-disable">
                 {t('catalogue.model.disable')}
-              </Button>
-            </IfAction>
-            <IfAction action="delete">
-              <Button
-                danger
-                onClick={() => {
-                  if (!requireSelection(rows.length, 'some')) return;
-                  void confirmPrompt({
-                    kind: 'delete',
-                    onOk: async () => {
-                      if (await attempt(async () => Promise.all(rows.map((r) => modelApi.remove(r.id)))))
-                        toastSuccess('delete');
-                      refresh();
-                    },
-                  });
-                }}
-                data-testid="model-delete"
-              >
-                {t('catalogue.common.delete')}
               </Button>
             </IfAction>
           </>

@@ -18,6 +18,7 @@ import { confirmPrompt, flash, notify, toastSuccess } from '../../../app/feedbac
 import { IfAction, IfPermission } from '../../../components/Access.tsx';
 import { ListPage } from '../../../components/ListPage.tsx';
 import { requireSelection } from '../../../components/selection.ts';
+import { CrudButtons } from '../crud-buttons.tsx';
 import { attempt, formatTime } from '../shared.tsx';
 import { TypeForm } from './TypeForm.tsx';
 import { importProblem } from './type-fields.ts';
@@ -184,44 +185,15 @@ export function TypeList() {
         }
         toolbar={({ rows }) => (
           <>
-            <IfAction action="add">
-              <Button type="primary" onClick={() => setEditing('new')} data-testid="type-add">
-                {t('catalogue.type.add')}
-              </Button>
-            </IfAction>
-            <IfAction action="edit">
-              <Button
-                onClick={() => {
-                  const [only] = rows;
-                  if (requireSelection(rows.length, 'one') && only) setEditing(only);
-                }}
-                data-testid="type-edit"
-              >
-                {t('catalogue.common.edit')}
-              </Button>
-            </IfAction>
-            <IfAction action="delete">
-              <Button
-                danger
-                onClick={() => {
-                  if (!requireSelection(rows.length, 'some')) return;
-                  void confirmPrompt({
-                    kind: 'delete',
-                    onOk: async () => {
-                      if (
-                        await attempt(async () => Promise.all(rows.map((r) => deviceTypeApi.remove(r.id))))
-                      ) {
-                        toastSuccess('delete');
-                      }
-                      refresh();
-                    },
-                  });
-                }}
-                data-testid="type-delete"
-              >
-                {t('catalogue.common.delete')}
-              </Button>
-            </IfAction>
+            <CrudButtons
+              rows={rows}
+              testId="type"
+              addLabel={t('catalogue.type.add')}
+              onAdd={() => setEditing('new')}
+              onEdit={setEditing}
+              remove={deviceTypeApi.remove}
+              refresh={refresh}
+            />
             <IfAction action="edit">
               <Button onClick={() => transition(rows, 'release')} data-testid="type-release">
                 {t('catalogue.type.release')}

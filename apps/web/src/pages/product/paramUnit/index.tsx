@@ -28,13 +28,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { catalogueKeys, unitApi, useUnits } from '../../../api/catalogue.ts';
 import { ApiError } from '../../../api/http.ts';
-import { confirmPrompt, toastSuccess } from '../../../app/feedback.ts';
+import { toastSuccess } from '../../../app/feedback.ts';
 import { useAccess } from '../../../app/use-access.ts';
-import { IfAction } from '../../../components/Access.tsx';
 import { ListPage } from '../../../components/ListPage.tsx';
 import { schemaRule, showRuleIssues, showSaveError } from '../../../components/schema-rules.ts';
-import { requireSelection } from '../../../components/selection.ts';
-import { attempt, FormModal, flag, textOrNull } from '../shared.tsx';
+import { CrudButtons } from '../crud-buttons.tsx';
+import { FormModal, flag, textOrNull } from '../shared.tsx';
 
 const LIST_KEY = [...catalogueKeys.units, 'page'] as const;
 const shape = unitFieldsSchema.shape;
@@ -315,43 +314,15 @@ export default function ParamUnitPage() {
         }
         toolbar={({ rows }) => (
           <>
-            <IfAction action="add">
-              <Button type="primary" onClick={() => setEditing('new')} data-testid="unit-add">
-                {t('catalogue.unit.add')}
-              </Button>
-            </IfAction>
-            <IfAction action="edit">
-              <Button
-                onClick={() => {
-                  const [only] = rows;
-                  if (requireSelection(rows.length, 'one') && only) setEditing(only);
-                }}
-                data-testid="unit-edit"
-              >
-                {t('catalogue.common.edit')}
-              </Button>
-            </IfAction>
-            <IfAction action="delete">
-              <Button
-                danger
-                onClick={() => {
-                  if (!requireSelection(rows.length, 'some')) return;
-                  void confirmPrompt({
-                    kind: 'delete',
-                    onOk: async () => {
-                      const ok = await attempt(async () => {
-                        for (const row of rows) await unitApi.remove(row.id);
-                      });
-                      if (ok) toastSuccess('delete');
-                      refresh();
-                    },
-                  });
-                }}
-                data-testid="unit-delete"
-              >
-                {t('catalogue.common.delete')}
-              </Button>
-            </IfAction>
+            <CrudButtons
+              rows={rows}
+              testId="unit"
+              addLabel={t('catalogue.unit.add')}
+              onAdd={() => setEditing('new')}
+              onEdit={setEditing}
+              remove={unitApi.remove}
+              refresh={refresh}
+            />
           </>
         )}
       />

@@ -1,16 +1,15 @@
 import { SERIES_NAME_MAX, type Series, seriesFieldsSchema } from '@coldchain/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input } from 'antd';
+import { Form, Input } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { catalogueKeys, seriesApi } from '../../../api/catalogue.ts';
-import { confirmPrompt, toastSuccess } from '../../../app/feedback.ts';
-import { IfAction } from '../../../components/Access.tsx';
+import { toastSuccess } from '../../../app/feedback.ts';
 import { ListPage } from '../../../components/ListPage.tsx';
 import { schemaRule, showSaveError } from '../../../components/schema-rules.ts';
-import { requireSelection } from '../../../components/selection.ts';
-import { attempt, FormModal, formatTime } from '../shared.tsx';
+import { CrudButtons } from '../crud-buttons.tsx';
+import { FormModal, formatTime } from '../shared.tsx';
 
 const LIST_KEY = [...catalogueKeys.series, 'page'] as const;
 
@@ -75,43 +74,15 @@ export default function SeriesPage() {
         }
         toolbar={({ rows }) => (
           <>
-            <IfAction action="add">
-              <Button type="primary" onClick={() => setEditing('new')} data-testid="series-add">
-                {t('catalogue.series.add')}
-              </Button>
-            </IfAction>
-            <IfAction action="edit">
-              <Button
-                onClick={() => {
-                  const [only] = rows;
-                  if (requireSelection(rows.length, 'one') && only) setEditing(only);
-                }}
-                data-testid="series-edit"
-              >
-                {t('catalogue.common.edit')}
-              </Button>
-            </IfAction>
-            <IfAction action="delete">
-              <Button
-                danger
-                onClick={() => {
-                  if (!requireSelection(rows.length, 'some')) return;
-                  void confirmPrompt({
-                    kind: 'delete',
-                    onOk: async () => {
-                      const ok = await attempt(async () => {
-                        for (const row of rows) await seriesApi.remove(row.id);
-                      });
-                      if (ok) toastSuccess('delete');
-                      refresh();
-                    },
-                  });
-                }}
-                data-testid="series-delete"
-              >
-                {t('catalogue.common.delete')}
-              </Button>
-            </IfAction>
+            <CrudButtons
+              rows={rows}
+              testId="series"
+              addLabel={t('catalogue.series.add')}
+              onAdd={() => setEditing('new')}
+              onEdit={setEditing}
+              remove={seriesApi.remove}
+              refresh={refresh}
+            />
           </>
         )}
       />
