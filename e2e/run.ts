@@ -97,6 +97,10 @@ function startServer(port: number, dataDir: string, mqttPort: number): Server {
     INACTIVITY_TIMEOUT_MS: String(INACTIVITY_TIMEOUT_MS),
     // The embedded MQTT broker on a free port, so a broker already on 1883 does not stop the run.
     MQTT_PORT: String(mqttPort),
+    // Every spec signs in and looks things up from 127.0.0.1; the limits per address are tested by the
+    // server's own tests, not here.
+    RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
+    RATE_LIMIT_PUBLIC_PER_MINUTE: '1000',
   };
   // A fresh SQLite file under DATA_DIR, whatever database the shell points at.
   delete env.DATABASE_URL;
@@ -198,7 +202,7 @@ async function runTest(browser: Browser, baseUrl: string, test: TestCase): Promi
 async function main(): Promise<number> {
   const started = Date.now();
   const filter = process.argv[2];
-  const dist = path.join(root, 'apps/web/dist/index.html');
+  const dist = path.join(path.resolve(root, process.env.WEB_DIST ?? 'apps/web/dist'), 'index.html');
   if (!fs.existsSync(dist)) throw new Error(`No console build at ${dist}: run \`npm run build\` first`);
   const executablePath = findChromium();
 

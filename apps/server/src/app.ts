@@ -15,23 +15,34 @@ import { Ingest } from './ingest/ingest.ts';
 import { accountCallsRoutes } from './modules/accounts/account-calls.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { AccountsService } from './modules/accounts/accounts.service.ts';
+import { alarmsRoutes } from './modules/alarms/alarms.routes.ts';
+import { assetsRoutes } from './modules/assets/assets.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { dataPushRoutes } from './modules/data-push/data-push.routes.ts';
+import { deliveryRoutes } from './modules/delivery/delivery.routes.ts';
+import { registerDelivery } from './modules/delivery/delivery.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
 import { dictsRoutes } from './modules/dicts/dicts.routes.ts';
 import { DictsService } from './modules/dicts/dicts.service.ts';
+import { downloadsRoutes } from './modules/downloads/downloads.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { MessagesRepo } from './modules/messages/messages.repo.ts';
-import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { NoticesRepo } from './modules/notices/notices.repo.ts';
 import { noticesRoutes } from './modules/notices/notices.routes.ts';
 import { NoticesService } from './modules/notices/notices.service.ts';
 import { operationLogRoutes } from './modules/operation-log/operation-log.routes.ts';
+import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
+import { registerDeviceGrants } from './modules/permission-models/device-grants.ts';
 import { PlatformsRepo } from './modules/platforms/platforms.repo.ts';
 import { platformsRoutes } from './modules/platforms/platforms.routes.ts';
 import { PlatformsService } from './modules/platforms/platforms.service.ts';
 import { TenantResolver } from './modules/platforms/tenant-resolver.ts';
+import { projectsRoutes } from './modules/projects/projects.routes.ts';
 import { PermissionsService } from './modules/roles/permissions.service.ts';
 import { RolesRepo } from './modules/roles/roles.repo.ts';
+import { rolesRoutes } from './modules/roles/roles.routes.ts';
+import { deviceSharingRoutes } from './modules/sharing/people-devices.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { waybillsModule } from './modules/waybills/waybills.module.ts';
 import { registerAuditHook } from './plugins/audit-hook.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler, registerNotFound } from './plugins/errors.ts';
@@ -72,6 +83,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const ingest = await Ingest.create(ctx, app.log);
   app.decorate('ingest', ingest);
   app.addHook('preClose', async () => ingest.close());
+  const delivery = registerDelivery(app, ctx);
 
   const platformsRepo = new PlatformsRepo(ctx.db);
   const tenants = new TenantResolver(platformsRepo);
@@ -88,6 +100,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerRequestContext(app, tenants);
   registerAuth(app, sessions, permissions);
   registerAuditHook(app, ctx.audit);
+  registerDeviceGrants(app, ctx);
 
   const accounts = new AccountsService(ctx, sessions, permissions);
   await app.register(
@@ -98,14 +111,27 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(dictsRoutes(new DictsService(ctx.clock)));
       await api.register(platformsRoutes(new PlatformsService(platformsRepo, tenants, ctx.clock)));
       await api.register(operationLogRoutes(ctx));
+      await api.register(rolesRoutes(ctx, permissions));
+      await api.register(usersRoutes(ctx, sessions, permissions));
+      await api.register(downloadsRoutes(ctx, sessions, permissions));
       await api.register(catalogueRoutes(ctx));
       await api.register(devicesRoutes(ctx));
+      await api.register(deviceSharingRoutes(ctx));
+      await api.register(organizationsRoutes(ctx));
+      await api.register(projectsRoutes(ctx));
+      await api.register(assetsRoutes(ctx));
       await api.register(ingestRoutes(ctx, ingest));
       await api.register(noticesRoutes(new NoticesService(new NoticesRepo(ctx.db), ctx.clock)));
-      await api.register(messagesRoutes(new MessagesRepo(ctx.db)));
+      await api.register(alarmsRoutes(ctx));
+      await api.register(deliveryRoutes(delivery.pushRecords));
+      await api.register(dataPushRoutes(delivery.dataPushService));
       await api.register(
-        historyRoutes(new HistoryService(new HistoryRepo(ctx.db), ctx.clock, config.pdfFontPath)),
+        historyRoutes(
+          new HistoryService(new HistoryRepo(ctx.db), ctx.clock, config.pdfFontPath),
+          config.rateLimits.publicPerMinute,
+        ),
       );
+      await api.register(waybillsModule(ctx, delivery.jobs));
       await api.register(realtimeRoutes(createLiveHub(api, ctx, sessions, permissions)));
     },
     { prefix: '/api' },

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { INACTIVITY_TIMEOUT_MS } from '@coldchain/shared';
+import { INACTIVITY_TIMEOUT_MS, QUICK_SEARCH_RATE_PER_MINUTE } from '@coldchain/shared';
 import { z } from 'zod';
 
 const flag = z
@@ -26,6 +26,7 @@ export const configSchema = z.object({
   WEB_DIST: z.string().optional(),
   RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_CODE_PER_MINUTE: z.coerce.number().int().positive().default(5),
+  RATE_LIMIT_PUBLIC_PER_MINUTE: z.coerce.number().int().positive().default(QUICK_SEARCH_RATE_PER_MINUTE),
   AUDIT_KEY: z.string().min(32).optional(),
   DEVICE_KEY: z.string().min(32).optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
@@ -35,6 +36,9 @@ export const configSchema = z.object({
     .optional(),
   REDIS_PREFIX: z.string().max(50).default('coldchain:'),
   PDF_FONT_PATH: z.string().default('/usr/share/fonts/truetype/wqy/wqy-microhei.ttc'),
+  /** Map tiles for Leaflet ({z}/{x}/{y}); the console still works when they cannot load. */
+  MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_TILE_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
   MQTT_ENABLED: flag,
   MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
   MQTT_HOST: z.string().optional(),
@@ -70,7 +74,7 @@ export interface Config {
   trustProxy: boolean;
   oldPlatformUrl: string | undefined;
   webDist: string;
-  rateLimits: { loginPerMinute: number; codePerMinute: number };
+  rateLimits: { loginPerMinute: number; codePerMinute: number; publicPerMinute: number };
   bodyLimit: number;
   /** HMAC key of the audit chain; else a key file under dataDir */
   auditKey: string | undefined;
@@ -82,6 +86,9 @@ export interface Config {
   redisPrefix: string;
   /** CJK-capable font for PDF exports (.ttf, .otf or .ttc) */
   pdfFontPath: string;
+  /** Leaflet tile URL template and its attribution (waybill and device maps). */
+  mapTileUrl: string;
+  mapTileAttribution: string;
   mqtt: {
     /** MQTT_ENABLED: false runs without MQTT (HTTP ingest still works) */
     enabled: boolean;
@@ -134,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: {
       loginPerMinute: c.RATE_LIMIT_LOGIN_PER_MINUTE,
       codePerMinute: c.RATE_LIMIT_CODE_PER_MINUTE,
+      publicPerMinute: c.RATE_LIMIT_PUBLIC_PER_MINUTE,
     },
     bodyLimit: c.BODY_LIMIT_BYTES,
     auditKey: c.AUDIT_KEY,
@@ -141,6 +149,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: c.REDIS_URL,
     redisPrefix: c.REDIS_PREFIX,
     pdfFontPath: c.PDF_FONT_PATH,
+    mapTileUrl: c.MAP_TILE_URL,
+    mapTileAttribution: c.MAP_TILE_ATTRIBUTION,
     mqtt: {
       enabled: c.MQTT_ENABLED ?? true,
       port: c.MQTT_PORT,

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { seedDemoDevices } from './ingest/demo-devices.ts';
+import { seedDemoWaybills } from './modules/waybills/demo-waybills.ts';
 import { DEMO_ACCOUNTS } from './seed.ts';
 
 async function main(): Promise<void> {
@@ -34,6 +35,8 @@ async function main(): Promise<void> {
     app.log.info(`Demo logins: ${names} with password ${config.demoPassword} (DEMO_PASSWORD)`);
     const fleet = await seedDemoDevices(app.ctx);
     if (fleet) app.log.info(`Demo devices of demo_user: credentials in ${fleet} (npm start runs them)`);
+    // The demo waybill rides the demo truck, which exists only now.
+    await seedDemoWaybills(app.ctx);
   }
   app.log.info(`Console at http://localhost:${config.port}`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -2,8 +2,10 @@ import { SYSTEM_ROLE_CODES, SYSTEM_ROLE_PERMISSIONS, type SystemRoleCode } from 
 import { hashPassword } from './auth/passwords.ts';
 import type { AppContext } from './context.ts';
 import { newAccountRow, newProfileRow } from './modules/accounts/new-account.ts';
+import { seedDemoAlarmRules } from './modules/alarms/demo-alarms.ts';
 import { newPlatformRow } from './modules/platforms/new-platform.ts';
 import { RolesRepo } from './modules/roles/roles.repo.ts';
+import { seedDemoWaybills } from './modules/waybills/demo-waybills.ts';
 
 const ROLE_NAMES: Record<SystemRoleCode, string> = {
   operator: 'Operator',
@@ -91,4 +93,7 @@ export async function seedDemoAccounts(ctx: AppContext): Promise<void> {
       .values({ accountId: account.id, ...newProfileRow(now, { identity: 'manager', industry: 'pharma' }) })
       .execute();
   }
+  // Geofences at once; the waybill itself once the demo truck exists (main.ts).
+  await seedDemoWaybills(ctx);
+  await seedDemoAlarmRules(ctx);
 }

@@ -20,6 +20,7 @@ export function uniqueGuid(): string {
 export async function publishedType(
   baseUrl: string,
   name: string,
+  typeFields: Record<string, unknown> = {},
 ): Promise<{ id: number; typeName: string }> {
   const operator = await apiLogin(baseUrl, DEMO_OPERATOR);
   made += 1;
@@ -32,6 +33,7 @@ export async function publishedType(
     typeScenes: [1],
     convertStatus: 1,
     addType: 0,
+    ...typeFields,
   });
   assert.equal(type.code, 0, type.msg);
   const units = await api<{ id: number; unitCode: string }[]>(

@@ -28,10 +28,10 @@ test('a personal user gets the 403 page for the back office; 404 and both return
   await waitForPath(page, '/home');
 
   // A route whose page comes later says what it will hold; its title and access already work.
-  await page.goto('/waybill/geofence');
-  await expectText(page.getByTestId('placeholder-title'), '电子围栏');
-  await page.getByText('带温度追踪的运单和电子围栏。').waitFor();
-  await expectTitle(page, 'Coldchain Cloud - 电子围栏');
+  await page.goto('/fda');
+  await expectText(page.getByTestId('placeholder-title'), 'FDA 设置');
+  await page.getByText('FDA 21 CFR Part 11 设置和电子签名。').waitFor();
+  await expectTitle(page, 'Coldchain Cloud - FDA 设置');
 });
 
 test('a personal user and an operator see different menus', async ({ page, context }) => {

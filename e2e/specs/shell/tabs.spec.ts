@@ -34,6 +34,8 @@ test('tabs open per page and close from the context menu; the last one stays', a
 
   await page.getByTestId('menu-device.list').click();
   await waitForPath(page, '/device/list');
+  // The list has opened (its tab is there) before the next page is chosen.
+  await expectTabs(page, ['首页', '设备列表']);
   await page.getByTestId('menu-message.list').click();
   await waitForPath(page, '/message/list');
   await expectTabs(page, ['首页', '设备列表', '消息中心']);
@@ -56,6 +58,9 @@ test('tabs open per page and close from the context menu; the last one stays', a
 
   // Close others and close left keep the chosen tab.
   await page.getByTestId('menu-device.list').click();
+  await waitForPath(page, '/device/list');
+  // The list has opened (its tab is there) before the next page is chosen.
+  await expectTabs(page, ['首页', '设备列表']);
   await page.getByTestId('menu-message.list').click();
   await waitForPath(page, '/message/list');
   await expectTabs(page, ['首页', '设备列表', '消息中心']);

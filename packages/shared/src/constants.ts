@@ -123,7 +123,7 @@ export const MKT_DELTA_H_OVER_R_K = 10_000;
 /** Public quick query: default and longest range in ms (24 hours, 30 days; quick ranges of 002 §9). */
 export const QUICK_SEARCH_RANGE_DEFAULT_MS = 86_400_000;
 export const QUICK_SEARCH_RANGE_MAX_MS = 2_592_000_000;
-/** Public quick queries per client address per minute. */
+/** Public quick queries and waybill look-ups per client address per minute (default of RATE_LIMIT_PUBLIC_PER_MINUTE). */
 export const QUICK_SEARCH_RATE_PER_MINUTE = 30;
 /** Live channel: time to authenticate after connecting, devices one socket may follow, session re-check. */
 export const WS_AUTH_TIMEOUT_MS = 10_000;
@@ -254,3 +254,208 @@ export const UNIT_FORMULA_MAX = 100;
 export const SERIES_NAME_MAX = 50;
 /** Device type JSON upload: at most 1 MB, one of the sizes of 002 §5. */
 export const DEVICE_TYPE_IMPORT_MAX_BYTES = 1024 * 1024;
+
+/** Waybills, waybill templates, track templates and geofences (002 §3, §4, §5, §9). */
+/** Waybill text lengths in characters (002 §3): order number, goods, cooler code, people, companies. */
+export const WAYBILL_ORDER_NUM_MAX = 20;
+export const WAYBILL_GOODS_NAME_MAX = 20;
+/** Express numbers: at most 100 characters in all, comma separated (002 §3). */
+export const WAYBILL_EXPRESS_NUMBER_MAX = 100;
+export const WAYBILL_COOLER_CODE_MAX = 20;
+export const WAYBILL_PERSON_NAME_MAX = 20;
+export const WAYBILL_COMPANY_MAX = 20;
+/** Addresses: not given by the spec, 100 like other address-like fields. */
+export const WAYBILL_ADDRESS_MAX = 100;
+/** Alarm contacts per waybill (name at most 20, 002 §3); the count is not given by the spec. */
+export const WAYBILL_CONTACTS_MAX = 5;
+export const WAYBILL_CONTACT_NAME_MAX = 20;
+/** Start delay in minutes after the start (0 to 24 h); the spec names the field only. */
+export const WAYBILL_START_DELAY_MAX_MIN = 1440;
+/** Temperature limits accepted on a waybill, °C (the widest range a logger reports). */
+export const WAYBILL_TEMPERATURE_MIN = -200;
+export const WAYBILL_TEMPERATURE_MAX = 200;
+/** Humidity limits, %RH. */
+export const WAYBILL_HUMIDITY_MIN = 0;
+export const WAYBILL_HUMIDITY_MAX = 100;
+/** Waybill state (002 §4): 0 not started, 1 in progress, 2 ended, 3 received. */
+export const WAYBILL_STATES = [0, 1, 2, 3] as const;
+export const WAYBILL_STATE_NOT_STARTED = 0;
+export const WAYBILL_STATE_IN_PROGRESS = 1;
+export const WAYBILL_STATE_ENDED = 2;
+export const WAYBILL_STATE_RECEIVED = 3;
+/** How a waybill starts or stops (002 §4): by hand, at its planned time, or on a geofence crossing. */
+export const WAYBILL_TRIGGERS = ['manual', 'timed', 'geofence'] as const;
+/** Which crossing of a geofence triggers: entering or leaving any of its areas. */
+export const WAYBILL_FENCE_EVENTS = ['enter', 'leave'] as const;
+/** Air mode start way (002 §3): at a time or on a geofence crossing. */
+export const WAYBILL_AIR_START_WAYS = ['timed', 'geofence'] as const;
+/** State changes a caller may ask for (POST /device/DeviceWaybillInfo/changeState). */
+export const WAYBILL_ACTIONS = ['start', 'stop', 'receive'] as const;
+/** Waybill template name at most 32 (002 §3, §5); track template name at most 10 (002 §3). */
+export const WAYBILL_TEMPLATE_NAME_MAX = 32;
+export const TRACK_TEMPLATE_NAME_MAX = 10;
+/** Points of a saved route (track template); not given by the spec. */
+export const TRACK_TEMPLATE_POINTS_MAX = 500;
+/** Geofence name at most 20, at most 10 areas (002 §3, §5, §9). */
+export const GEOFENCE_NAME_MAX = 20;
+export const GEOFENCE_AREAS_MAX = 10;
+/** Circle radius in metres: 10 m to 1,000 km (the spec requires a radius, range not given). */
+export const GEOFENCE_RADIUS_MIN_M = 10;
+export const GEOFENCE_RADIUS_MAX_M = 1_000_000;
+/** Polygon corners: at least 3; at most 100 (not given by the spec). */
+export const GEOFENCE_POLYGON_POINTS_MIN = 3;
+export const GEOFENCE_POLYGON_POINTS_MAX = 100;
+/** Geofence area shapes. */
+export const GEOFENCE_SHAPES = ['circle', 'polygon'] as const;
+/** Share link validity (002 §9): 8 hours, 1 day, 3 days, 7 days or custom (at most 90 days here). */
+export const WAYBILL_SHARE_VALIDITIES = ['8h', '1d', '3d', '7d', 'custom'] as const;
+export const WAYBILL_SHARE_VALIDITY_MS = {
+  '8h': 28_800_000,
+  '1d': 86_400_000,
+  '3d': 259_200_000,
+  '7d': 604_800_000,
+} as const;
+export const WAYBILL_SHARE_CUSTOM_MAX_MS = 7_776_000_000;
+/** Waybills a public look-up answers at most. */
+export const WAYBILL_PUBLIC_LIST_MAX = 20;
+/** Period of the sweep that starts and stops timed waybills and raises receive alarms, ms. */
+export const WAYBILL_SWEEP_INTERVAL_MS = 30_000;
+/** Positions of one track answer at most (downsampled evenly beyond it). */
+export const WAYBILL_TRACK_POINTS_MAX = 5_000;
+/** Waybills ids in one delete call. */
+export const WAYBILL_BATCH_MAX = 100;
+
+/** Alarms, warnings, message templates and the message centre (002 §3, §4, §5, §9; issue 5). */
+/** Alarm and warning rule name at most 100 characters (002 §3). */
+export const ALARM_RULE_NAME_MAX = 100;
+/** Rule content (description) at most 200 characters; not given by the spec. */
+export const ALARM_RULE_CONTENT_MAX = 200;
+/** Fault code at most 20, fault meaning at most 200, repair guidance at most 500 characters; not given. */
+export const ALARM_FAULT_CODE_MAX = 20;
+export const ALARM_FAULT_MEANING_MAX = 200;
+export const ALARM_REPAIR_GUIDANCE_MAX = 500;
+/** Alarm levels: at most 3, each with a required delay, strictly increasing by level (002 §5, §9). */
+export const ALARM_LEVELS_MAX = 3;
+/** Longest level delay, in minutes (one day); not given by the spec. */
+export const ALARM_DELAY_MAX_MINUTES = 1_440;
+/** Message template name at most 20 characters (002 §3). */
+export const MESSAGE_TEMPLATE_NAME_MAX = 20;
+/** Template subtype at most 20, e-mail subject at most 100, each channel body at most 1,000 characters; not given. */
+export const MESSAGE_TEMPLATE_SUBTYPE_MAX = 20;
+export const MESSAGE_TEMPLATE_SUBJECT_MAX = 100;
+export const MESSAGE_TEMPLATE_BODY_MAX = 1_000;
+/** Alarm recipient name 1-50 characters (002 §5). */
+export const ALARM_RECIPIENT_NAME_MIN = 1;
+export const ALARM_RECIPIENT_NAME_MAX = 50;
+/** Recipients of one device at most 20; not given by the spec. */
+export const ALARM_RECIPIENTS_MAX = 20;
+/** Offline timeout in minutes, 1 minute to 7 days; not given by the spec. */
+export const ALARM_OFFLINE_TIMEOUT_MIN_MINUTES = 1;
+export const ALARM_OFFLINE_TIMEOUT_MAX_MINUTES = 10_080;
+/** Repeat reminder interval in minutes, 1 minute to 1 day (null: no reminders); not given by the spec. */
+export const ALARM_REPEAT_MIN_MINUTES = 1;
+export const ALARM_REPEAT_MAX_MINUTES = 1_440;
+/** Alarm handling result at most 50 characters (002 §5). */
+export const ALARM_RESULT_MAX = 50;
+/** Alarm messages handled in one call at most. */
+export const ALARM_HANDLE_BATCH_MAX = 100;
+/** How often the engine looks for silent devices, in ms (an offline alarm fires at most this late). */
+export const ALARM_OFFLINE_SWEEP_MS = 1_000;
+/** Reminders of one excursion at most; a forgotten alarm must not ring forever. Not given by the spec. */
+export const ALARM_REMINDERS_MAX = 48;
+
+// ---- Organizations, projects and assets (002 §3, §5, §9)
+/** Organization name 2-50 characters (002 §3, §5). */
+export const ORGANIZATION_NAME_MIN = 2;
+export const ORGANIZATION_NAME_MAX = 50;
+/** Levels of the organization tree at most (a root and four below it); not given by the spec. */
+export const ORGANIZATION_DEPTH_MAX = 5;
+/** Project name 2-20 characters (002 §3, §5). */
+export const PROJECT_NAME_MIN = 2;
+export const PROJECT_NAME_MAX = 20;
+/** Devices bound or unbound in one call at most; not given by the spec. */
+export const ORG_DEVICE_BATCH_MAX = 100;
+/** Asset field lengths in characters (002 §3); combTypeName's is not given, 50 like its neighbours. */
+export const ASSET_NAME_MAX = 100;
+export const ASSET_TYPE_NAME_MAX = 50;
+export const ASSET_NUM_MAX = 50;
+export const ASSET_BRAND_MAX = 50;
+export const ASSET_MODEL_MAX = 50;
+export const ASSET_VOLUME_MAX = 50;
+export const ASSET_DESC_MAX = 200;
+/** An asset binds at most 5 devices (002 §5, §9). */
+export const ASSET_DEVICES_MAX = 5;
+/** Custom key/value pairs of an asset at most 10, keys at most 20 and values at most 50 characters; not given. */
+export const ASSET_CUSTOM_MAX = 10;
+export const ASSET_CUSTOM_KEY_MAX = 20;
+export const ASSET_CUSTOM_VALUE_MAX = 50;
+/** Asset image upload size limit in bytes: 2 MB, the avatar's limit (002 §5). */
+export const ASSET_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+/** Asset state combState: 1 enabled, 0 disabled (002 §4). */
+export const ASSET_STATE_ENABLED = 1;
+export const ASSET_STATE_DISABLED = 0;
+
+// ---- users, roles and the download centre (people area)
+/** Role name at most 20 characters (002 §3). */
+export const ROLE_NAME_MAX = 20;
+/** Role description at most 20 characters (002 §3). */
+export const ROLE_DESCRIPTION_MAX = 20;
+/** Rows of one user export at most; not given by the spec (a larger list is narrowed first). */
+export const USER_EXPORT_MAX_ROWS = 50_000;
+/** Entries a picker list (`/base/BaseAccount/get/list`) answers at most; not given by the spec. */
+export const USER_PICK_LIST_MAX = 50;
+/** Download-centre files: kinds and states (002 §4: generating, generated). */
+export const DOWNLOAD_KINDS = ['devices', 'users'] as const;
+export const DOWNLOAD_STATES = ['generating', 'generated', 'failed'] as const;
+/** A file still "generating" after this many ms lost its node and is shown as failed; not given by the spec. */
+export const DOWNLOAD_STALE_MS = 15 * 60_000;
+/** The download centre refreshes its list this often while a file is generating, in ms; not given by the spec. */
+export const DOWNLOAD_REFRESH_MS = 2_000;
+
+// ---- notification delivery and data push (alarm area, issue 5)
+/** Data push configuration name at most 50 characters; not given by the spec. */
+export const DATA_PUSH_NAME_MAX = 50;
+/** Webhook URL at most 500 characters; not given by the spec. */
+export const DATA_PUSH_URL_MAX = 500;
+/** Signing secret 16 to 100 printable characters (HMAC-SHA256 key); not given by the spec. */
+export const DATA_PUSH_SECRET_MIN = 16;
+export const DATA_PUSH_SECRET_MAX = 100;
+/** Remark at most 120 characters, like the device remark (002 §3). */
+export const DATA_PUSH_REMARK_MAX = 120;
+/** A webhook receiver must answer within this many ms or the attempt fails; not given by the spec. */
+export const DATA_PUSH_TIMEOUT_MS = 10_000;
+/**
+ * Wait before each retry of a failed delivery, in ms (e-mail, carrier and webhook alike): 10 s,
+ * 30 s, 2 min, 10 min, 30 min, 1 h, 2 h; after the last one the delivery is given up. Not given by the spec.
+ */
+export const DELIVERY_RETRY_DELAYS_MS = [
+  10_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000,
+] as const;
+/**
+ * A worker that claimed a delivery and went silent this long is presumed dead and the row is due
+ * again; longer than any one attempt may take (SMTP and webhook timeouts stay below it).
+ */
+export const DELIVERY_LEASE_MS = 30_000;
+
+// ---- permission templates, sharing and transfer (people area)
+/** Permission template name at most 10 characters (002 §3, §5). */
+export const PERMISSION_MODEL_NAME_MAX = 10;
+/** Items of one permission template at most; not given by the spec (parameters of a type plus blocks and buttons). */
+export const PERMISSION_MODEL_ITEMS_MAX = 300;
+/** Device permission setStatus and viewStatus values: 1 yes, 0 no, -1 not applicable (002 §9, 000 §3). */
+export const PERMISSION_STATUSES = [1, 0, -1] as const;
+/** Share link validity choices (002 §9): 8 hours, 1 day, 3 days, 7 days or a custom time. */
+export const SHARE_VALIDITIES = ['8h', '1d', '3d', '7d', 'custom'] as const;
+/** Length of each fixed share validity in ms (002 §9). */
+export const SHARE_VALIDITY_MS = {
+  '8h': 8 * 3_600_000,
+  '1d': 24 * 3_600_000,
+  '3d': 3 * 24 * 3_600_000,
+  '7d': 7 * 24 * 3_600_000,
+} as const;
+/** A custom share validity ends at most this many days ahead; not given by the spec. */
+export const SHARE_CUSTOM_MAX_DAYS = 365;
+/** Devices in one batch share or batch transfer at most; not given by the spec. */
+export const SHARE_BATCH_MAX = 200;
+/** States of a share or transfer request (002 §4: waits for the other party's acceptance). */
+export const REQUEST_STATES = ['pending', 'accepted', 'refused', 'cancelled'] as const;

@@ -1,9 +1,14 @@
+import { ALARM_ERRORS } from './error-codes/alarm.ts';
+import { ORG_ERRORS } from './error-codes/org.ts';
+import { PEOPLE_ERRORS } from './error-codes/people.ts';
+import { WAYBILL_ERRORS } from './error-codes/waybill.ts';
+
 /**
  * The error catalogue of 000 §8 and 002 §8. Each entry has the envelope code the console reads,
  * the HTTP status the server answers with and the translation key of its message (server and
  * console share the keys under `errors.`).
  */
-export const ERRORS = {
+export const CORE_ERRORS = {
   ok: { code: 0, http: 200 },
   requestError: { code: 1000, http: 200 },
   validation: { code: 1001, http: 200 },
@@ -76,6 +81,15 @@ export const ERRORS = {
   modelDisabled: { code: 4112, http: 200 },
   serverError: { code: 500, http: 500 },
 } as const satisfies Record<string, { code: number; http: number }>;
+
+/** Every error; each area keeps its own entries (and code range) in `error-codes/`. */
+export const ERRORS = {
+  ...CORE_ERRORS,
+  ...ALARM_ERRORS,
+  ...ORG_ERRORS,
+  ...PEOPLE_ERRORS,
+  ...WAYBILL_ERRORS,
+} as const;
 
 export type ErrorKey = keyof typeof ERRORS;
 

@@ -1,6 +1,7 @@
 // Device simulator CLI (docs/protocol.md "Trying it out"):
 //   tsx tools/device-sim/src/cli.ts --url mqtt://127.0.0.1:1883 --fleet data/demo-fleet.json
 //   tsx tools/device-sim/src/cli.ts --url http://127.0.0.1:8080 --device-key KEY --guid-from 86100000000000000001 --count 50
+//   tsx tools/device-sim/src/cli.ts --fleet data/demo-fleet.json --profile truck --route "31.23,121.47;31.3,121.6" --route-minutes 30
 // A fleet file is a JSON array of {guid, secret, profile?}; with --device-key the secrets are derived
 // from the platform's DEVICE_KEY for consecutive GUIDs (credential rotation 0).
 import fs from 'node:fs';
@@ -8,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { deviceSecret } from '@coldchain/server/ingest/device-credentials';
 import { type FleetDevice, startFleet } from './fleet.ts';
 import { PROFILE_NAMES, type ProfileName } from './profiles.ts';
+import { parseRoute, type RoutePoint } from './route.ts';
 
 const { values } = parseArgs({
   options: {
@@ -20,6 +22,9 @@ const { values } = parseArgs({
     'record-interval': { type: 'string', default: '10' },
     'upload-interval': { type: 'string', default: '30' },
     duration: { type: 'string' },
+    /** "lat,lon;lat,lon;...": every device drives this route (a geofence-crossing track) */
+    route: { type: 'string' },
+    'route-minutes': { type: 'string', default: '60' },
     quiet: { type: 'boolean', default: false },
   },
 });
@@ -29,7 +34,22 @@ function fail(message: string): never {
   process.exit(2);
 }
 
+function route(): RoutePoint[] | undefined {
+  if (!values.route) return undefined;
+  try {
+    return parseRoute(values.route);
+  } catch (error) {
+    return fail(`--route: ${(error as Error).message}`);
+  }
+}
+
 function devices(): FleetDevice[] {
+  const driven = route();
+  const withRoute = (list: FleetDevice[]) => (driven ? list.map((d) => ({ ...d, route: driven })) : list);
+  return withRoute(listed());
+}
+
+function listed(): FleetDevice[] {
   const profile = values.profile as ProfileName | undefined;
   if (profile && !PROFILE_NAMES.includes(profile))
     fail(`--profile must be one of ${PROFILE_NAMES.join(', ')}`);
@@ -55,6 +75,7 @@ const fleet = await startFleet({
   url: values.url,
   recordIntervalMs: Number(values['record-interval']) * 1000,
   uploadIntervalMs: Number(values['upload-interval']) * 1000,
+  routeMinutes: Number(values['route-minutes']),
   log,
 });
 log(`${fleet.stats.connected} of ${fleet.stats.devices} devices connected to ${values.url}`);

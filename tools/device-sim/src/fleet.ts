@@ -1,11 +1,14 @@
 import { MAX_RECORDS_PER_MESSAGE } from '@coldchain/shared/device-protocol';
 import { PROFILE_NAMES, PROFILES, type ProfileName } from './profiles.ts';
+import type { RoutePoint } from './route.ts';
 import { type DeviceIdentity, SimulatedDevice } from './simulated-device.ts';
 import { type CommandHandler, HttpTransport, MqttTransport, type Transport } from './transports.ts';
 
 export interface FleetDevice extends DeviceIdentity {
   /** coldRoom, freezer or truck; devices without one take them in turn */
   profile?: ProfileName;
+  /** A route to drive (positions along it with every record) instead of the truck's loop. */
+  route?: RoutePoint[];
 }
 
 export interface FleetOptions {
@@ -14,6 +17,8 @@ export interface FleetOptions {
   url: string;
   recordIntervalMs?: number;
   uploadIntervalMs?: number;
+  /** Minutes a device takes to drive its route (default 60). */
+  routeMinutes?: number;
   /** records per upload message at most (a long outage is sent back in several) */
   batchSize?: number;
   onCommand?: CommandHandler;
@@ -70,7 +75,14 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   const now = Date.now();
   const members: Member[] = options.devices.map((identity, index) => {
     const profile = PROFILES[identity.profile ?? PROFILE_NAMES[index % PROFILE_NAMES.length] ?? 'coldRoom'];
-    const device = new SimulatedDevice(identity, { profile, recordIntervalMs, uploadIntervalMs }, now);
+    const route = identity.route
+      ? { points: identity.route, minutes: options.routeMinutes ?? 60 }
+      : undefined;
+    const device = new SimulatedDevice(
+      identity,
+      { profile, recordIntervalMs, uploadIntervalMs, ...(route ? { route } : {}) },
+      now,
+    );
     const transport = http
       ? new HttpTransport(options.url, identity, onCommand)
       : new MqttTransport(options.url, identity, onCommand);

@@ -1,5 +1,6 @@
 import type { DeviceEventPayload, TelemetryRecord } from '@coldchain/shared/device-protocol';
 import { type Profile, randomSource, routePosition } from './profiles.ts';
+import { positionAlong, type Route } from './route.ts';
 
 export interface DeviceIdentity {
   guid: string;
@@ -13,6 +14,8 @@ export interface SimulatedDeviceOptions {
   /** ms between uploads; records in between are buffered and sent as one batch */
   uploadIntervalMs: number;
   seed?: number;
+  /** Drive this route (from the first record on) instead of the profile's loop; moving profiles only. */
+  route?: Route;
 }
 
 /** What the device has to send at an upload: buffered records and events, oldest first. */
@@ -38,6 +41,8 @@ export class SimulatedDevice {
   private nextOutageAt: number;
   private readonly started: number;
   private readonly routeOffset: number;
+  /** Device time of the first record: a route is driven from there. */
+  private firstSampleAt: number | null = null;
   private buffer: TelemetryRecord[] = [];
   private events: DeviceEventPayload[] = [];
 
@@ -124,7 +129,11 @@ export class SimulatedDevice {
       battery: round(this.battery, 0),
       signal: Math.round(-65 - this.random() * 30),
     };
-    if (profile.moving) record.position = routePosition(minutes, this.routeOffset);
+    const { route } = this.options;
+    this.firstSampleAt ??= now;
+    const driven = (now - this.firstSampleAt) / 60_000;
+    if (route) record.position = positionAlong(route.points, route.minutes > 0 ? driven / route.minutes : 1);
+    else if (profile.moving) record.position = routePosition(minutes, this.routeOffset);
     this.buffer.push(record);
   }
 

@@ -1,4 +1,8 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { AlarmMessageColumns, AlarmTables } from './tables/alarm.ts';
+import type { OrgTables } from './tables/org.ts';
+import type { PeopleTables } from './tables/people.ts';
+import type { WaybillTables } from './tables/waybill.ts';
 
 /** 0/1 flags are stored as integers on both dialects. */
 type Flag = number;
@@ -59,6 +63,8 @@ export interface AccountTable {
   deletedFlag: Flag;
   createdAt: Iso;
   updatedAt: Iso;
+  /** The enterprise account this one is a sub-user of (migration 0011); null: a top-level account. */
+  parentAccountId: number | null;
 }
 
 export interface UserProfileTable {
@@ -96,6 +102,8 @@ export interface RoleTable {
   description: string | null;
   platformId: number | null;
   createdAt: Iso;
+  /** The enterprise account a user-defined console role belongs to (migration 0011); null: a platform role. */
+  ownerAccountId: number | null;
 }
 
 export interface RolePermissionTable {
@@ -169,6 +177,10 @@ export interface SmsMessageTable {
   /** sent | failed */
   status: string;
   createdAt: Iso;
+  /** sms | voice | wechat (migration 0013) */
+  channel: Generated<string>;
+  /** The sender's key: a carrier accepts one message per key (migration 0013). */
+  idempotencyKey: string | null;
 }
 
 /** A notice shown once per sign-in in the console's notice modal (000 §2.11). */
@@ -195,7 +207,7 @@ export interface NoticeDismissalTable {
 }
 
 /** An alarm message addressed to an account; the header badge counts them (000 §4). */
-export interface AlarmMessageTable {
+export interface AlarmMessageTable extends AlarmMessageColumns {
   id: Generated<number>;
   platformId: number;
   accountId: number;
@@ -385,6 +397,10 @@ export interface DeviceTable {
   updatedAt: Iso;
   /** 1: anyone with the device ID may see its recent data without logging in (migration 0006). */
   quickSearch: Generated<Flag>;
+  /** The organization the device belongs to (migration 0007); null: the owner's own device. */
+  organizationId: number | null;
+  /** The project the device belongs to (migration 0009); null: none. */
+  projectId: number | null;
 }
 
 export interface DeviceProbeSettingTable {
@@ -489,7 +505,7 @@ export interface IngestRejectTable {
   lastDetail: string;
 }
 
-export interface Database {
+export interface Database extends AlarmTables, OrgTables, PeopleTables, WaybillTables {
   platform: PlatformTable;
   account: AccountTable;
   userProfile: UserProfileTable;

@@ -6,6 +6,13 @@ import * as m0003 from './migrations/0003_devices.ts';
 import * as m0004 from './migrations/0004_telemetry.ts';
 import * as m0005 from './migrations/0005_notices.ts';
 import * as m0006 from './migrations/0006_device_quick_search.ts';
+import * as m0007 from './migrations/0007_organizations.ts';
+import * as m0008 from './migrations/0008_alarms.ts';
+import * as m0009 from './migrations/0009_projects_assets.ts';
+import * as m0010 from './migrations/0010_sharing.ts';
+import * as m0011 from './migrations/0011_users_roles_downloads.ts';
+import * as m0012 from './migrations/0012_waybills.ts';
+import * as m0013 from './migrations/0013_delivery.ts';
 
 /** Numbered migrations, in order; each runs on SQLite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -15,6 +22,13 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004_telemetry': m0004,
   '0005_notices': m0005,
   '0006_device_quick_search': m0006,
+  '0007_organizations': m0007,
+  '0008_alarms': m0008,
+  '0009_projects_assets': m0009,
+  '0011_users_roles_downloads': m0011,
+  '0010_sharing': m0010,
+  '0012_waybills': m0012,
+  '0013_delivery': m0013,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -9,6 +9,7 @@ export type HistoryDevice = Pick<
   | 'id'
   | 'platformId'
   | 'accountId'
+  | 'organizationId'
   | 'deviceGuid'
   | 'deviceName'
   | 'status'
@@ -37,6 +38,7 @@ const DEVICE_COLUMNS = [
   'id',
   'platformId',
   'accountId',
+  'organizationId',
   'deviceGuid',
   'deviceName',
   'status',

@@ -7,7 +7,6 @@ import {
   deviceDataPageAnswerSchema,
   deviceDataPageSchema,
   deviceQuickSearchSchema,
-  QUICK_SEARCH_RATE_PER_MINUTE,
   quickSearchAnswerSchema,
   quickSearchSchema,
 } from '@coldchain/shared';
@@ -24,7 +23,7 @@ const TAG = ['device data'];
  * Device history (chart, raw table, exports), clearing a device's data and the public quick query.
  * Paths follow the spec's groups under /device (the spec does not show them; docs/decisions.md).
  */
-export function historyRoutes(service: HistoryService): FastifyPluginAsyncZod {
+export function historyRoutes(service: HistoryService, publicPerMinute: number): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/device/DeviceData/chart',
@@ -106,7 +105,7 @@ export function historyRoutes(service: HistoryService): FastifyPluginAsyncZod {
     app.post(
       '/device/QuickSearch/query',
       {
-        config: { access: 'public', audit: false, rateLimit: perAddress(QUICK_SEARCH_RATE_PER_MINUTE) },
+        config: { access: 'public', audit: false, rateLimit: perAddress(publicPerMinute) },
         schema: { tags: TAG, body: quickSearchSchema, response: okSchema(quickSearchAnswerSchema) },
       },
       async (request) => ok(request, await service.quick(request.platform.id, request.body)),

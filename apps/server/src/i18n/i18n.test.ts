@@ -1,6 +1,7 @@
 import { LOCALES } from '@coldchain/shared';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, pickLocale, translate } from './i18n.ts';
+import { areaMessages, MESSAGE_AREAS, MESSAGES, pickLocale, translate } from './i18n.ts';
+import zhCN from './locales/zh-CN.json' with { type: 'json' };
 
 function keysOf(node: unknown, prefix = ''): string[] {
   if (typeof node !== 'object' || node === null) return [prefix];
@@ -17,6 +18,16 @@ describe('server messages', () => {
         expect(placeholders(translate(locale, key)), `${locale} ${key}`).toEqual(
           placeholders(translate('zh-CN', key)),
         );
+      }
+    }
+  });
+
+  it('no area file redefines a message of the core or of another area', () => {
+    const owner = new Map(keysOf(zhCN).map((key) => [key, 'core']));
+    for (const area of MESSAGE_AREAS) {
+      for (const key of keysOf(areaMessages(area, 'zh-CN')).filter(Boolean)) {
+        expect(owner.get(key), `${area} ${key}`).toBeUndefined();
+        owner.set(key, area);
       }
     }
   });

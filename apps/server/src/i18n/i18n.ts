@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@coldchain/shared';
 import type { MessageParams } from '../errors.ts';
 import deDE from './locales/de-DE.json' with { type: 'json' };
@@ -8,8 +9,10 @@ import ruRU from './locales/ru-RU.json' with { type: 'json' };
 import zhCN from './locales/zh-CN.json' with { type: 'json' };
 import zhTW from './locales/zh-TW.json' with { type: 'json' };
 
-export type Messages = typeof zhCN;
-export const MESSAGES: Record<Locale, Messages> = {
+type MessageTree = { [key: string]: string | MessageTree };
+
+/** The core messages per locale; each area (alarm, org, people, waybill) keeps its own files. */
+const CORE: Record<Locale, MessageTree> = {
   'zh-CN': zhCN,
   'en-US': enUS,
   'es-ES': esES,
@@ -18,6 +21,28 @@ export const MESSAGES: Record<Locale, Messages> = {
   'de-DE': deDE,
   'zh-TW': zhTW,
 };
+export const MESSAGE_AREAS = ['alarm', 'org', 'people', 'waybill'] as const;
+
+export function areaMessages(area: string, locale: Locale): MessageTree {
+  const file = new URL(`./locales/${area}/${locale}.json`, import.meta.url);
+  return JSON.parse(readFileSync(file, 'utf8')) as MessageTree;
+}
+
+function merge(into: MessageTree, from: MessageTree): MessageTree {
+  for (const [key, value] of Object.entries(from)) {
+    const current = into[key];
+    into[key] =
+      typeof value === 'object' && typeof current === 'object' ? merge({ ...current }, value) : value;
+  }
+  return into;
+}
+
+export const MESSAGES = Object.fromEntries(
+  LOCALES.map((locale) => [
+    locale,
+    MESSAGE_AREAS.reduce((all, area) => merge(all, areaMessages(area, locale)), merge({}, CORE[locale])),
+  ]),
+) as Record<Locale, MessageTree>;
 
 const LANGUAGE_FALLBACK: Record<string, Locale> = {
   zh: 'zh-CN',

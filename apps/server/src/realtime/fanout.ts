@@ -1,4 +1,4 @@
-import type { LiveDeviceState } from '@coldchain/shared';
+import type { AlarmMessage, LiveDeviceState } from '@coldchain/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { StoredReading } from '../telemetry/telemetry-events.ts';
@@ -6,7 +6,9 @@ import type { StoredReading } from '../telemetry/telemetry-events.ts';
 /** What travels between nodes: one device's new readings or its new state. */
 export type LiveEvent =
   | { type: 'readings'; deviceId: number; readings: StoredReading[] }
-  | { type: 'status'; deviceId: number; state: LiveDeviceState };
+  | { type: 'status'; deviceId: number; state: LiveDeviceState }
+  /** an alarm message of the device was created or changed (alarm engine) */
+  | { type: 'alarm'; deviceId: number; accountId: number; message: AlarmMessage };
 
 /**
  * Carries live events to every node that has a socket following the device. In process on one node;

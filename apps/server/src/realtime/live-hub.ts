@@ -1,4 +1,5 @@
 import {
+  type AlarmLiveFrame,
   type LiveClientMessage,
   type LiveServerMessage,
   liveClientMessageSchema,
@@ -60,7 +61,7 @@ class LiveClient {
     readonly sessions: LiveSessions,
   ) {}
 
-  send(message: LiveServerMessage): void {
+  send(message: LiveServerMessage | AlarmLiveFrame): void {
     if (this.socket.readyState !== OPEN) return;
     if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
       this.socket.close(CLOSE_SLOW_CONSUMER, 'too slow');
@@ -240,7 +241,23 @@ export class LiveHub {
   }
 
   /** Sends an event to the local sockets following its device. */
+  /**
+   * An alarm signal goes to the device owner's sockets (the header badge) and to sockets following
+   * the device; the console reads the message through HTTP, which applies the caller's scope.
+   */
+  private deliverAlarm(event: Extract<LiveEvent, { type: 'alarm' }>): void {
+    const targets = new Set(this.byDevice.get(event.deviceId) ?? []);
+    for (const client of this.clients) if (client.caller?.accountId === event.accountId) targets.add(client);
+    for (const client of targets) {
+      if (client.caller) client.send({ type: 'alarm', data: event.message });
+    }
+  }
+
   deliver(event: LiveEvent): void {
+    if (event.type === 'alarm') {
+      this.deliverAlarm(event);
+      return;
+    }
     const watchers = this.byDevice.get(event.deviceId);
     if (!watchers) return;
     for (const client of watchers) {

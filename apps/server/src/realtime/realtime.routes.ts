@@ -7,7 +7,9 @@ import { sha256 } from '../auth/tokens.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { HistoryRepo } from '../history/history.repo.ts';
+import { type AlarmFeedItem, alarmFeedOf } from '../modules/alarms/alarm-feed.ts';
 import type { DeviceCaller } from '../modules/devices/device-policy.ts';
+import { loadDeviceGrants } from '../modules/permission-models/device-grants.ts';
 import type { PermissionsService } from '../modules/roles/permissions.service.ts';
 import type { TelemetryEventMap } from '../telemetry/telemetry-events.ts';
 import { createFanout } from './fanout.ts';
@@ -41,6 +43,7 @@ function liveSessions(ctx: AppContext, sessions: SessionsService, permissions: P
         permissions: keys,
         temperatureUnit: account.temperatureUnit,
         sourceIp,
+        grants: await loadDeviceGrants(ctx.db, account.id, ctx.clock.now().toISOString()),
       };
     },
     async alive(token): Promise<boolean> {
@@ -86,9 +89,15 @@ export function createLiveHub(
     });
   ctx.telemetryEvents.on('readings', onReadings);
   ctx.telemetryEvents.on('deviceState', onState);
+  // New and changed alarm messages reach the owner's console at once (alarm engine of this node).
+  const alarms = alarmFeedOf(ctx.db);
+  const onAlarm = ({ accountId, message }: AlarmFeedItem) =>
+    hub.publish({ type: 'alarm', deviceId: message.deviceId ?? 0, accountId, message });
+  alarms.on('message', onAlarm);
   app.addHook('onClose', async () => {
     ctx.telemetryEvents.off('readings', onReadings);
     ctx.telemetryEvents.off('deviceState', onState);
+    alarms.off('message', onAlarm);
     await hub.close();
   });
   return { hub, sessionsFor };

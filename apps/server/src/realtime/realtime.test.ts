@@ -232,6 +232,7 @@ describe('live hub rules', () => {
     id: 1,
     platformId: 1,
     accountId: 7,
+    organizationId: null,
     deviceGuid: '1',
     deviceName: 'x',
     status: 'online',

@@ -10,9 +10,9 @@ import { WECHAT_APP_ID } from './edition.ts';
 import { externalUrl, openExternal } from './external.ts';
 import { lazyPage } from './lazy-page.ts';
 import { RouteError } from './RouteError.tsx';
-import { servicePackageRedirect, waybillListRedirect, wechatStep } from './redirects.ts';
+import { loginPathFor, servicePackageRedirect, waybillListRedirect, wechatStep } from './redirects.ts';
 import { type AppRoute, ForbiddenPage } from './routes.ts';
-import { loginPath } from './session.ts';
+import { loginPath, returnsAfterLogin } from './session.ts';
 import { useToken } from './use-session.ts';
 
 const PlaceholderPage = lazyPage(() => import('../pages/placeholder/index.tsx'));
@@ -104,8 +104,13 @@ export function RouteView({ route }: { route: AppRoute }) {
 
   const redirect = routeRedirect(route, location.pathname, id, platform?.enableRegister);
   if (redirect) return <Navigate to={{ pathname: redirect, search: location.search }} replace />;
-  if (needsSession && !token)
-    return <Navigate to={loginPath(`${location.pathname}${location.search}`)} replace />;
+  if (needsSession && !token) {
+    // A logout goes to plain login even when this page notices the missing token first.
+    const to = returnsAfterLogin()
+      ? loginPath(`${location.pathname}${location.search}`)
+      : loginPathFor(location.pathname);
+    return <Navigate to={to} replace />;
+  }
   if (needsSession && !info.data) return info.isError ? <RouteError /> : <PageLoading />;
   const ctx = info.data
     ? {

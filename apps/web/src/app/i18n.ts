@@ -2,11 +2,16 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '@coldchain/shared';
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type zhCN from '../locales/zh-CN/common.json';
+import type zhAlarm from '../locales/zh-CN/alarm.json';
+import type zhCommon from '../locales/zh-CN/common.json';
+import type zhOrg from '../locales/zh-CN/org.json';
+import type zhPeople from '../locales/zh-CN/people.json';
+import type zhWaybill from '../locales/zh-CN/waybill.json';
 import { LOCALE_STORAGE_KEY } from './constants.ts';
 import { editionDefaultLocale } from './edition.ts';
 
-export type Messages = typeof zhCN;
+/** One namespace built from the core file and one file per area (no text is defined twice). */
+export type Messages = typeof zhCommon & typeof zhAlarm & typeof zhOrg & typeof zhPeople & typeof zhWaybill;
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -26,7 +31,8 @@ export const LANGUAGE_NAMES: Record<Locale, string> = {
   'zh-TW': '繁體中文',
 };
 
-const bundles = import.meta.glob<Messages>('../locales/*/common.json', { import: 'default' });
+type MessageTree = { [key: string]: string | MessageTree };
+const bundles = import.meta.glob<MessageTree>('../locales/*/*.json', { import: 'default' });
 
 // antd's own texts (modal buttons, empty states, pickers) in the same language; one chunk each.
 const antdBundles: Record<Locale, () => Promise<{ default: AntdLocale }>> = {
@@ -63,12 +69,23 @@ export function antdLocaleOf(locale: Locale): AntdLocale | undefined {
   return antdLocales.get(locale);
 }
 
-async function loadLocale(locale: Locale): Promise<Messages> {
-  const load = bundles[`../locales/${locale}/common.json`];
-  if (!load) throw new Error(`No messages for ${locale}`);
-  const [messages, antd] = await Promise.all([load(), antdBundles[locale]()]);
+function merge(into: MessageTree, from: MessageTree): MessageTree {
+  for (const [key, value] of Object.entries(from)) {
+    const current = into[key];
+    into[key] =
+      typeof value === 'object' && typeof current === 'object' ? merge({ ...current }, value) : value;
+  }
+  return into;
+}
+
+async function loadLocale(locale: Locale): Promise<MessageTree> {
+  const loads = Object.entries(bundles)
+    .filter(([file]) => file.startsWith(`../locales/${locale}/`))
+    .map(([, load]) => load());
+  if (loads.length === 0) throw new Error(`No messages for ${locale}`);
+  const [files, antd] = await Promise.all([Promise.all(loads), antdBundles[locale]()]);
   antdLocales.set(locale, antd.default);
-  return messages;
+  return files.reduce((all, file) => merge(all, file), {});
 }
 
 /** Loads the stored language's messages, then starts i18next with them. */

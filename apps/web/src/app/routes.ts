@@ -91,6 +91,8 @@ const exception403 = lazyPage(() => import('../pages/exception/403/index.tsx'));
 const exception404 = lazyPage(() => import('../pages/exception/404/index.tsx'));
 const loginPage = lazyPage(() => import('../pages/user/login/index.tsx'));
 const quickQueryPage = lazyPage(() => import('../pages/quick/query/index.tsx'));
+const publicWaybillListPage = lazyPage(() => import('../pages/quick-waybill/PublicWaybillListPage.tsx'));
+const publicWaybillDetailPage = lazyPage(() => import('../pages/quick-waybill/PublicWaybillDetailPage.tsx'));
 
 type Extra = Partial<Omit<AppRoute, 'path' | 'name' | 'layout' | 'access'>>;
 
@@ -141,7 +143,10 @@ const MAIN_ROUTES: AppRoute[] = [
     menu: inGroup('mall'),
     menuKey: 'mall.solution',
   }),
-  main('message.list', 'message', '/message/list', 'message.list', { menu: scene1('message') }),
+  main('message.list', 'message', '/message/list', 'message.list', {
+    menu: scene1('message'),
+    component: lazyPage(() => import('../pages/message/list/index.tsx')),
+  }),
   main('device.list', 'device', '/device/list', 'device.list', {
     menu: scene1('device'),
     component: lazyPage(() => import('../pages/device/list/index.tsx')),
@@ -164,27 +169,51 @@ const MAIN_ROUTES: AppRoute[] = [
   main('freezer.list', 'freezer', '/freezer/list', 'freezer.list', { menu: scene1('freezer') }),
   main('freezer.list', 'freezer', '/freezer/detail/:id/:deviceId/:typeScenes', 'freezer.detail'),
   main('freezer.list', 'freezer', '/freezer/detailIndual/*', 'freezer.detailIndual'),
-  main('waybill.list', 'waybill', '/waybill/list', 'waybill.list', { menu: scene1('waybill', 'waybill') }),
-  main('waybill.list', 'waybill', '/waybill/detail/:waybillPk', 'waybill.detail'),
-  main('waybill.geofence', 'waybill', '/waybill/geofence', 'waybill.geofence', { menu: inGroup('waybill') }),
-  main('asset.list', 'asset', '/asset/list', 'asset.list', { menu: scene1('asset') }),
-  main('asset.list', 'asset', '/asset/detail/:id', 'asset.detail'),
+  main('waybill.list', 'waybill', '/waybill/list', 'waybill.list', {
+    menu: scene1('waybill', 'waybill'),
+    component: lazyPage(() => import('../pages/waybill/list/index.tsx')),
+  }),
+  main('waybill.list', 'waybill', '/waybill/detail/:waybillPk', 'waybill.detail', {
+    component: lazyPage(() => import('../pages/waybill/detail/index.tsx')),
+  }),
+  main('waybill.geofence', 'waybill', '/waybill/geofence', 'waybill.geofence', {
+    menu: inGroup('waybill'),
+    component: lazyPage(() => import('../pages/waybill/geofence/index.tsx')),
+  }),
+  main('asset.list', 'asset', '/asset/list', 'asset.list', {
+    menu: scene1('asset'),
+    component: lazyPage(() => import('../pages/asset/list/index.tsx')),
+  }),
+  main('asset.list', 'asset', '/asset/detail/:id', 'asset.detail', {
+    component: lazyPage(() => import('../pages/asset/detail/index.tsx')),
+  }),
   main('projectList', 'project', '/projectList/index', 'projectList', {
     menu: { section: 'scene2', icon: 'project' },
+    component: lazyPage(() => import('../pages/project/my/index.tsx')),
   }),
-  main('projectList', 'project', '/projectList/detail/:id', 'projectList.detail'),
+  main('projectList', 'project', '/projectList/detail/:id', 'projectList.detail', {
+    component: lazyPage(() => import('../pages/project/detail/index.tsx')),
+  }),
   main('projectOverview', 'project', '/projectOverview/index', 'projectOverview', {
     menu: { section: 'scene2', icon: 'dashboard' },
+    component: lazyPage(() => import('../pages/project/overview/index.tsx')),
   }),
-  main('project.list', 'project', '/project/list', 'project.list', { menu: scene1('project') }),
+  main('project.list', 'project', '/project/list', 'project.list', {
+    menu: scene1('project'),
+    component: lazyPage(() => import('../pages/project/list/index.tsx')),
+  }),
   main('organization.list', 'organization', '/organization/list', 'organization.list', {
     menu: scene1('organization'),
+    component: lazyPage(() => import('../pages/organization/list/index.tsx')),
   }),
   main(
     'organization.list.userList',
     'organization',
     '/organization/userList/:id',
     'organization.list.userList',
+    {
+      component: lazyPage(() => import('../pages/organization/userList/index.tsx')),
+    },
   ),
   main('fda', 'fda', '/fda', 'fda', { menu: scene1('fda') }),
   main('operation.system', 'operationBoard', '/operation/index', 'operation.index'),
@@ -235,18 +264,34 @@ const MAIN_ROUTES: AppRoute[] = [
     'storageProject.energyConsumption',
   ),
   main('storage.list', 'storageProject', '/storageProject/operation', 'storageProject.operation'),
-  main('consumer.info', 'consumer', '/consumer/info', 'consumer.info', { menu: scene1('user', 'consumer') }),
+  main('consumer.info', 'consumer', '/consumer/info', 'consumer.info', {
+    menu: scene1('user', 'consumer'),
+    component: lazyPage(() => import('../pages/consumer/info/index.tsx')),
+  }),
   main('consumer.wallet', 'consumer', '/consumer/wallet', 'consumer.wallet', { menu: inGroup('consumer') }),
-  main('consumer.list', 'consumer', '/consumer/list/:start?', 'consumer.list', { menu: inGroup('consumer') }),
-  main('consumer.role', 'consumer', '/consumer/role', 'consumer.role', { menu: inGroup('consumer') }),
+  main('consumer.list', 'consumer', '/consumer/list/:start?', 'consumer.list', {
+    menu: inGroup('consumer'),
+    component: lazyPage(() => import('../pages/consumer/list/index.tsx')),
+  }),
+  main('consumer.role', 'consumer', '/consumer/role', 'consumer.role', {
+    menu: inGroup('consumer'),
+    component: lazyPage(() => import('../pages/consumer/role/index.tsx')),
+  }),
   main('consumer.recharge', 'consumer', '/consumer/recharge', 'consumer.recharge', {
     menu: inGroup('consumer'),
   }),
   main('consumer.download', 'consumer', '/consumer/download', 'consumer.download', {
     menu: inGroup('consumer'),
+    component: lazyPage(() => import('../pages/consumer/download/index.tsx')),
   }),
-  main('consumer.sharer', 'consumer', '/consumer/sharer', 'consumer.sharer', { menu: inGroup('consumer') }),
-  main('operation.log', 'log', '/operation/log', 'operation.log', { menu: scene1('log') }),
+  main('consumer.sharer', 'consumer', '/consumer/sharer', 'consumer.sharer', {
+    menu: inGroup('consumer'),
+    component: lazyPage(() => import('../pages/consumer/sharer/index.tsx')),
+  }),
+  main('operation.log', 'log', '/operation/log', 'operation.log', {
+    menu: scene1('log'),
+    component: lazyPage(() => import('../pages/consumer/operation-log/index.tsx')),
+  }),
   main('activities.list', 'activities', '/activities/list', 'activities.list', { menu: scene1('gift') }),
 ];
 
@@ -275,9 +320,18 @@ const BACK_OFFICE_ROUTES: AppRoute[] = [
   office('operation.guid', 'operation', 'operation', '/operation/guid', 'operation.guid'),
   office('operation.guidRecord', 'operation', 'operation', '/operation/guid/record', 'operation.guidRecord'),
   office('operation.sim', 'operation', 'operation', '/operation/sim', 'operation.sim'),
-  office('operation.alarm', 'operation', 'operation', '/operation/alarm', 'operation.alarm'),
-  office('operation.pushRecord', 'operation', 'operation', '/operation/pushRecord', 'operation.pushRecord'),
-  office('operation.dataPush', 'operation', 'operation', '/operation/dataPush', 'operation.dataPush'),
+  route('main', 'operation.alarm', 'operation', '/operation/alarm', 'operation.alarm', {
+    menu: inGroup('operation'),
+    component: lazyPage(() => import('../pages/operation/alarm/index.tsx')),
+  }),
+  route('main', 'operation.pushRecord', 'operation', '/operation/pushRecord', 'operation.pushRecord', {
+    menu: inGroup('operation'),
+    component: lazyPage(() => import('../pages/operation/pushRecord/index.tsx')),
+  }),
+  route('main', 'operation.dataPush', 'operation', '/operation/dataPush', 'operation.dataPush', {
+    menu: inGroup('operation'),
+    component: lazyPage(() => import('../pages/operation/dataPush/index.tsx')),
+  }),
   office('operation.dataApi', 'operation', 'operation', '/operation/dataApi', 'operation.dataApi'),
   office('operation.apk', 'operation', 'operation', '/operation/apk', 'operation.apk'),
   office('operation.iosUpgrade', 'operation', 'operation', '/operation/iosUpgrade', 'operation.iosUpgrade'),
@@ -300,15 +354,18 @@ const BACK_OFFICE_ROUTES: AppRoute[] = [
     menu: inGroup('product'),
     component: lazyPage(() => import('../pages/product/series/index.tsx')),
   }),
-  office('product.alarmRule', 'product', 'product', '/product/alarmRule', 'product.alarmRule'),
-  office('product.warnRule', 'product', 'product', '/product/warnRule', 'product.warnRule'),
-  office(
-    'product.messageTemplate',
-    'product',
-    'product',
-    '/product/messageTemplate',
-    'product.messageTemplate',
-  ),
+  route('main', 'product.alarmRule', 'product', '/product/alarmRule', 'product.alarmRule', {
+    menu: inGroup('product'),
+    component: lazyPage(() => import('../pages/product/alarmRule/index.tsx')),
+  }),
+  route('main', 'product.warnRule', 'product', '/product/warnRule', 'product.warnRule', {
+    menu: inGroup('product'),
+    component: lazyPage(() => import('../pages/product/warnRule/index.tsx')),
+  }),
+  route('main', 'product.messageTemplate', 'product', '/product/messageTemplate', 'product.messageTemplate', {
+    menu: inGroup('product'),
+    component: lazyPage(() => import('../pages/product/messageTemplate/index.tsx')),
+  }),
   office('product.version', 'product', 'product', '/product/version', 'product.version'),
   office('order.servicePackage', 'order', 'order', '/service/package/:id?', 'order.servicePackage'),
   office('order.rechargeList', 'order', 'order', '/order/recharge/list', 'order.rechargeList'),
@@ -322,8 +379,14 @@ const BACK_OFFICE_ROUTES: AppRoute[] = [
     'order.rechargeStatistics',
   ),
   office('order.storageOrders', 'order', 'order', '/order/storage', 'order.storageOrders'),
-  office('system.consumerList', 'system', 'system', '/system/consumer/list', 'system.consumerList'),
-  office('system.role', 'system', 'system', '/system/role', 'system.role'),
+  route('main', 'system.consumerList', 'system', '/system/consumer/list', 'system.consumerList', {
+    menu: inGroup('system'),
+    component: lazyPage(() => import('../pages/system/consumerList/index.tsx')),
+  }),
+  route('main', 'system.role', 'system', '/system/role', 'system.role', {
+    menu: inGroup('system'),
+    component: lazyPage(() => import('../pages/system/role/index.tsx')),
+  }),
   office('system.exportDevice', 'system', 'system', '/system/exportDevice', 'system.exportDevice'),
   office('customized.list', 'system', 'system', '/customized/list', 'customized.list'),
   office('dataCenter', 'dataCenter', 'dataCenter', '/dataCenter/backup', 'dataCenter.backup'),
@@ -430,33 +493,69 @@ const BACK_OFFICE_ROUTES: AppRoute[] = [
 
 /** 000 §2.7: the cloud-chain project layout, with its own menu. */
 const CLOUD_ROUTES: AppRoute[] = [
-  route('cloud', 'cloudChain.cockpit', 'cloud', '/cockpit/index', 'cloudChain.cockpit', { menu: cloudMenu }),
+  route('cloud', 'cloudChain.cockpit', 'cloud', '/cockpit/index', 'cloudChain.cockpit', {
+    menu: cloudMenu,
+    component: lazyPage(() => import('../pages/cloud-chain/cockpit/index.tsx')),
+  }),
   ...(
     [
-      ['realtimeData', 'cloudChain.realtimeData'],
-      ['historyCurve', 'cloudChain.historyCurve'],
-      ['realtimeAlarm', 'cloudChain.realtimeAlarm'],
-      ['historyAlarm', 'cloudChain.historyAlarm'],
-      ['pushRecord', 'cloudChain.pushRecord'],
-      ['videoMonitor', 'cloudChain.videoMonitor'],
-      ['remoteControl', 'cloudChain.remoteControl'],
-      ['businessModel', 'cloudChain.businessModel'],
-      ['energy', 'cloudChain.energy'],
+      [
+        'realtimeData',
+        'cloudChain.realtimeData',
+        () => import('../pages/cloud-chain/realtime-data/index.tsx'),
+      ],
+      [
+        'historyCurve',
+        'cloudChain.historyCurve',
+        () => import('../pages/cloud-chain/history-curve/index.tsx'),
+      ],
+      [
+        'realtimeAlarm',
+        'cloudChain.realtimeAlarm',
+        () => import('../pages/cloud-chain/realtime-alarm/index.tsx'),
+      ],
+      [
+        'historyAlarm',
+        'cloudChain.historyAlarm',
+        () => import('../pages/cloud-chain/history-alarm/index.tsx'),
+      ],
+      ['pushRecord', 'cloudChain.pushRecord', () => import('../pages/cloud-chain/push-record/index.tsx')],
+      ['videoMonitor', 'cloudChain.videoMonitor', null],
+      ['remoteControl', 'cloudChain.remoteControl', null],
+      ['businessModel', 'cloudChain.businessModel', null],
+      ['energy', 'cloudChain.energy', null],
     ] as const
-  ).map(([segment, key]) => route('cloud', key, 'cloud', `/cloudChain/${segment}`, key, { menu: cloudMenu })),
+  ).map(([segment, key, page]) =>
+    route('cloud', key, 'cloud', `/cloudChain/${segment}`, key, {
+      menu: cloudMenu,
+      ...(page ? { component: lazyPage(page) } : {}),
+    }),
+  ),
 ];
 
 /** 000 §2.6: quick queries, help, payment results and other pages outside the main frame. */
 const OTHER_ROUTES: AppRoute[] = [
   route('quick', 'public', 'quick', '/quick/query', 'quick.query', { component: quickQueryPage }),
   route('quick', 'public', 'quick', '/mobileQuick/query', 'mobileQuick.query', { component: quickQueryPage }),
-  route('quick', 'public', 'quick', '/mobileQuick/query/list', 'mobileQuick.query.list'),
-  route('quick', 'public', 'quick', '/mobileQuick/query/detail/:id', 'mobileQuick.query.detail'),
-  route('quick', 'public', 'quick', '/mobileQuick/waybill/list', 'mobileQuick.waybill.list'),
-  route('quick', 'public', 'quick', '/mobileQuick/waybill/detail/:waybillPk', 'mobileQuick.waybill.detail'),
+  route('quick', 'public', 'quick', '/mobileQuick/query/list', 'mobileQuick.query.list', {
+    component: lazyPage(() => import('../pages/quick-waybill/QueryResultsPage.tsx')),
+  }),
+  route('quick', 'public', 'quick', '/mobileQuick/query/detail/:id', 'mobileQuick.query.detail', {
+    component: quickQueryPage,
+  }),
+  route('quick', 'public', 'quick', '/mobileQuick/waybill/list', 'mobileQuick.waybill.list', {
+    component: publicWaybillListPage,
+  }),
+  route('quick', 'public', 'quick', '/mobileQuick/waybill/detail/:waybillPk', 'mobileQuick.waybill.detail', {
+    component: publicWaybillDetailPage,
+  }),
   route('quick', 'public', 'quick', '/pcQuick/query/:id?', 'pcQuick.query', { component: quickQueryPage }),
-  route('quick', 'public', 'quick', '/pcQuick/waybill/list', 'pcQuick.waybill.list'),
-  route('quick', 'public', 'quick', '/pcQuick/waybill/detail/:waybillPk', 'pcQuick.waybill.detail'),
+  route('quick', 'public', 'quick', '/pcQuick/waybill/list', 'pcQuick.waybill.list', {
+    component: publicWaybillListPage,
+  }),
+  route('quick', 'public', 'quick', '/pcQuick/waybill/detail/:waybillPk', 'pcQuick.waybill.detail', {
+    component: publicWaybillDetailPage,
+  }),
   route('main', 'signedIn', 'vip', '/vip/service', 'vip.service'),
   route('blank', 'public', 'payment', '/sms-purchase', 'sms.purchase'),
   route('blank', 'public', 'vip', '/vipDetails/backups', 'vip.details.backups'),

@@ -9,6 +9,8 @@ import { loginPathFor } from './redirects.ts';
  */
 let navigate: (to: string) => void = (to) => window.location.assign(to);
 let ending = false;
+/** The session ending now asked to come back to its page after the next sign-in. */
+let endingReturns = true;
 /** A logout is under way: calls refused meanwhile are expected, not a reason to end it differently. */
 let loggingOut = false;
 const listeners = new Set<() => void>();
@@ -91,6 +93,7 @@ export function endSession(
 ): void {
   if (ending || (loggingOut && !options.logout)) return;
   ending = true;
+  endingReturns = Boolean(options.redirect);
   loggingOut = false;
   forgetToken();
   const go = () => {
@@ -111,6 +114,11 @@ export function endSession(
 /** The user asked to log out: until endSession({ logout: true }), other endings are ignored. */
 export function beginLogout(): void {
   loggingOut = true;
+}
+
+/** Whether a page that finds no session should offer to come back to it after login. */
+export function returnsAfterLogin(): boolean {
+  return !ending || endingReturns;
 }
 
 /** The session is ending on this tab: failures of calls still in flight need no notice. */

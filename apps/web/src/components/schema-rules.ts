@@ -108,14 +108,19 @@ export function checkField(schema: SafeParser, label: string, value: unknown): s
   return fieldMessage(label, issue ? ruleOfIssue(issue) : { rule: 'invalidFormat' });
 }
 
-/** An antd rule running one field of a shared schema. */
-export function schemaRule(schema: SafeParser, label: string): FormRule {
+/** An antd rule from a check answering the problem's message, or null when the value is fine. */
+export function checkRule(check: (value: unknown) => string | null): FormRule {
   return {
     validator: (_rule, value: unknown) => {
-      const message = checkField(schema, label, value);
+      const message = check(value);
       return message ? Promise.reject(new Error(message)) : Promise.resolve();
     },
   };
+}
+
+/** An antd rule running one field of a shared schema. */
+export function schemaRule(schema: SafeParser, label: string): FormRule {
+  return checkRule((value) => checkField(schema, label, value));
 }
 
 /**

@@ -57,4 +57,14 @@ describe('console locales', () => {
       }
     });
   });
+
+  it('no area file redefines a text of another file (they merge into one namespace)', () => {
+    const owner = new Map<string, string>();
+    for (const namespace of namespaces) {
+      for (const key of read(DEFAULT_LOCALE, namespace.replace(/\.json$/, '')).keys()) {
+        expect(owner.get(key), `${namespace} ${key}`).toBeUndefined();
+        owner.set(key, namespace);
+      }
+    }
+  });
 });

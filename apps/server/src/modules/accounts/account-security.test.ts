@@ -117,7 +117,7 @@ describe('binding a phone or e-mail', () => {
       locale: 'en-US',
     });
     expect(bad.code).toBe(1001);
-    expect(bad.msg).toBe('accountId: is not an accepted field');
+    expect(bad.msg).toBe('User: is not an accepted field');
     const neither = await call(t.app, 'POST', BINDING, {
       token,
       body: { verifyCode: '123456' },

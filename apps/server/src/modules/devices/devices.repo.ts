@@ -41,11 +41,20 @@ export type DeviceView = DeviceRecord & {
   modelName: string | null;
 };
 
-/** The scope of policy.visibleDevices as a condition on the device table. */
+/**
+ * The scope of policy.visibleDevices as a condition on the device table. Granted devices are found
+ * by subqueries on the caller's account (indexes device_share_account_state and
+ * organization_member_account), so the condition stays the same size however much is shared.
+ */
 export function scopeCondition(scope: DeviceScope): Expression<SqlBool> {
   if (scope.kind === 'all') return sql<SqlBool>`1 = 1`;
   if (scope.kind === 'platform') return sql<SqlBool>`${sql.ref('device.platformId')} = ${scope.platformId}`;
-  return sql<SqlBool>`${sql.ref('device.accountId')} = ${scope.accountId} and ${sql.ref('device.platformId')} = ${scope.platformId}`;
+  const platform = sql<SqlBool>`${sql.ref('device.platformId')} = ${scope.platformId}`;
+  const own = sql<SqlBool>`${sql.ref('device.accountId')} = ${scope.accountId}`;
+  if (scope.kind === 'owner') return sql<SqlBool>`${own} and ${platform}`;
+  const shared = sql<SqlBool>`${sql.ref('device.id')} in (select ${sql.ref('deviceShare.deviceId')} from ${sql.table('deviceShare')} where ${sql.ref('deviceShare.accountId')} = ${scope.accountId} and ${sql.ref('deviceShare.state')} = 'accepted' and (${sql.ref('deviceShare.expiresAt')} is null or ${sql.ref('deviceShare.expiresAt')} > ${scope.at}))`;
+  const organization = sql<SqlBool>`${sql.ref('device.organizationId')} in (select ${sql.ref('organizationMember.organizationId')} from ${sql.table('organizationMember')} where ${sql.ref('organizationMember.accountId')} = ${scope.accountId})`;
+  return sql<SqlBool>`${platform} and (${own} or ${shared} or ${organization})`;
 }
 
 /** Devices whose type lists a scene among its comma-separated typeScenes. */

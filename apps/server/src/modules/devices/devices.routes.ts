@@ -72,6 +72,7 @@ export function callerOf(request: FastifyRequest): DeviceCaller {
     permissions,
     temperatureUnit: account.temperatureUnit,
     sourceIp: request.ip,
+    ...(request.deviceGrants ? { grants: request.deviceGrants } : {}),
   };
 }
 

@@ -14,6 +14,7 @@ import {
   PARAM_VOCATIONAL_PROBE,
   type ParamSetting,
   type ParamSettingUpdate,
+  paramPermissionCode,
 } from '@coldchain/shared';
 import { DEVICE_TOPIC_ROOT } from '@coldchain/shared/device-protocol';
 import type { Insertable, Updateable } from 'kysely';
@@ -22,6 +23,7 @@ import type { AppContext } from '../../context.ts';
 import type { DeviceProbeSettingTable, DeviceTable } from '../../db/database.ts';
 import { AppError, fieldError } from '../../errors.ts';
 import { deviceSecret } from '../../ingest/device-credentials.ts';
+import { deviceAlarmSettingsChanged } from '../alarms/alarm-switch.ts';
 import type { DeviceTypesRepo } from '../catalogue/device-types.repo.ts';
 import type { ModelsRepo } from '../catalogue/models.repo.ts';
 import { callerUnits, convertValue, roundTo } from '../catalogue/unit-converter.ts';
@@ -31,8 +33,14 @@ import { DeviceDirectory } from './device-directory.ts';
 import {
   type DeviceView as AccessView,
   authorize,
+  type DeviceAction,
   type DeviceCaller,
+  type GrantTemplate,
+  grantedItem,
+  grantsOn,
   hasBackOffice,
+  isOperable,
+  isVisible,
   visibleDevices,
 } from './device-policy.ts';
 import { addMonths } from './device-time.ts';
@@ -85,7 +93,11 @@ export class DevicesService {
   }
 
   /** Loads a live device the caller may act on, or answers as if it did not exist. */
-  async load(caller: DeviceCaller, id: number, action: Action): Promise<DeviceView & { access: AccessView }> {
+  async load(
+    caller: DeviceCaller,
+    id: number,
+    action: DeviceAction,
+  ): Promise<DeviceView & { access: AccessView }> {
     const device = await this.repo.view(id);
     const access = authorize(caller, device, action);
     return { ...(device as DeviceView), access };
@@ -279,6 +291,9 @@ export class DevicesService {
 
   async paramSetting(caller: DeviceCaller, id: number): Promise<ParamSetting> {
     const device = await this.load(caller, id, 'get');
+    const grants = grantsOn(caller, device);
+    if (grants && !isVisible(grantedItem(grants, 'params', 'block')))
+      throw new AppError('noDevicePermission');
     return this.settingsOf(device, caller);
   }
 
@@ -287,8 +302,16 @@ export class DevicesService {
    * caller's unit), stores them and queues a command with the full settings for the device.
    */
   async updateParamSetting(caller: DeviceCaller, input: ParamSettingUpdate) {
-    const device = await this.load(caller, input.id, 'edit');
+    const device = await this.load(caller, input.id, 'setParams');
     assertChangeable(device);
+    // A caller reaching the device through a share or an organization changes only what its
+    // permission template makes operable; sending an unchanged value back is not a change.
+    const grants = grantsOn(caller, device);
+    const mayChange = (code: string) => !grants || isOperable(grantedItem(grants, code, 'param'));
+    for (const field of ['timeZone', 'recordInterval', 'uploadInterval'] as const) {
+      if (input[field] !== undefined && input[field] !== device[field] && !mayChange(field))
+        throw readOnly(field);
+    }
     if (input.timeZone !== undefined && !isTimeZone(input.timeZone))
       throw fieldError('timeZone', 'rules.timeZone');
     const recordInterval = input.recordInterval ?? device.recordInterval;
@@ -322,6 +345,14 @@ export class DevicesService {
         correctionValue: correction,
         updatedAt: now,
       };
+      const before = current.get(p.probeId);
+      const changed =
+        !before ||
+        before.upperLimit !== row.upperLimit ||
+        before.lowerLimit !== row.lowerLimit ||
+        before.correctionValue !== row.correctionValue ||
+        before.probeName !== row.probeName;
+      if (changed && !mayChange(paramPermissionCode(probe.param.id))) throw readOnly(`probes.${i}`);
       rows.push(row);
       current.set(p.probeId, row);
     }
@@ -358,12 +389,14 @@ export class DevicesService {
       ackedAt: null,
       result: null,
     });
+    deviceAlarmSettingsChanged(device.id);
     const after = await this.load(caller, device.id, 'get');
     return { before: device, after, command, settings: await this.settingsOf(after, caller), payload };
   }
 
   private async settingsOf(device: DeviceView, caller: DeviceCaller): Promise<ParamSetting> {
-    const probes = await this.probeContexts(device, caller);
+    const grants = grantsOn(caller, device);
+    const probes = hiddenProbesRemoved(await this.probeContexts(device, caller), grants);
     const saved = new Map((await this.repo.probeSettings(device.id)).map((s) => [s.probeId, s]));
     const command = await this.repo.latestCommand(device.id, SET_PARAMS_COMMAND);
     return {
@@ -425,6 +458,22 @@ export class DevicesService {
       throw fieldError('deviceModelId', 'rules.unknownReference');
     if (model.modelFlag !== 1) throw new AppError('modelDisabled');
   }
+}
+
+/** A parameter the caller's permission template shows read-only (002 §3, §9). */
+function readOnly(field: string) {
+  return new AppError('paramReadOnly', { field }, { fields: [{ field }] });
+}
+
+/** Probes whose parameter the caller's template hides are left out of what the caller sees. */
+function hiddenProbesRemoved(
+  probes: Map<number, ProbeContext>,
+  grants: (GrantTemplate | null)[] | null,
+): Map<number, ProbeContext> {
+  if (!grants) return probes;
+  return new Map(
+    [...probes].filter(([, p]) => isVisible(grantedItem(grants, paramPermissionCode(p.param.id), 'param'))),
+  );
 }
 
 /** A scrapped device keeps its history only (002 §4): nothing about it changes any more. */

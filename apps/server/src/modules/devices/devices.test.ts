@@ -474,7 +474,7 @@ describe('devices', () => {
       },
       locale: 'en-US',
     });
-    expect(unknown.msg).toBe('accountId: does not exist');
+    expect(unknown.msg).toBe('User: does not exist');
   });
 
   it('gives organization members read-only devices', async () => {

@@ -1,30 +1,113 @@
-import type { AlarmCount } from '@coldchain/shared';
+import type { AlarmCount, AlarmMessagePageRequest } from '@coldchain/shared';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
+import type { AlarmMessageTable, Database } from '../../db/database.ts';
+import type { DeviceScope } from '../devices/device-policy.ts';
+import { scopeCondition } from '../devices/devices.repo.ts';
 
+/** Who reads the message centre: the devices it may see, and its own system messages. */
+export interface MessageReader {
+  accountId: number;
+  scope: DeviceScope;
+}
+
+type Eb = ExpressionBuilder<Database, 'alarmMessage'>;
+
+/**
+ * Messages the reader may see: those of the devices in its scope (owner, shared, organization or
+ * back office, as device-policy decides) and the system messages addressed to its account.
+ */
+function visible(eb: Eb, reader: MessageReader): Expression<SqlBool> {
+  const devices = eb
+    .selectFrom('device')
+    .select('device.id')
+    .where(() => scopeCondition(reader.scope));
+  return eb.or([
+    eb('alarmMessage.deviceId', 'in', devices),
+    eb.and([eb('alarmMessage.deviceId', 'is', null), eb('alarmMessage.accountId', '=', reader.accountId)]),
+  ]);
+}
+
+/** The message centre's queries (002 §2, §4) and the header badge's count (000 §4). */
 export class MessagesRepo {
   constructor(private readonly db: Db) {}
 
-  /** Untreated alarm messages of the account, and those of them it has not seen. */
-  async alarmCount(accountId: number): Promise<AlarmCount> {
+  private base() {
+    return this.db
+      .selectFrom('alarmMessage')
+      .leftJoin('device', 'device.id', 'alarmMessage.deviceId')
+      .selectAll('alarmMessage')
+      .select(['device.deviceName', 'device.deviceGuid']);
+  }
+
+  async page(reader: MessageReader, q: AlarmMessagePageRequest) {
+    let query = this.db.selectFrom('alarmMessage').where((eb) => visible(eb, reader));
+    if (q.category === 'system') query = query.where('alarmMessage.messageType', '=', 'system');
+    if (q.category === 'alarm') query = query.where('alarmMessage.messageType', '<>', 'system');
+    if (q.deviceId !== undefined) query = query.where('alarmMessage.deviceId', '=', q.deviceId);
+    if (q.messageType) query = query.where('alarmMessage.messageType', '=', q.messageType);
+    if (q.state) query = query.where('alarmMessage.state', '=', q.state);
+    if (q.startTime) query = query.where('alarmMessage.createdAt', '>=', new Date(q.startTime).toISOString());
+    if (q.endTime) query = query.where('alarmMessage.createdAt', '<=', new Date(q.endTime).toISOString());
+    const total = await query.select(sql<string | number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    const ids = await query
+      .select('alarmMessage.id')
+      .orderBy('alarmMessage.createdAt', q.sortOrder === 'ascend' ? 'asc' : 'desc')
+      .orderBy('alarmMessage.id', q.sortOrder === 'ascend' ? 'asc' : 'desc')
+      .limit(q.pageSize)
+      .offset((q.start - 1) * q.pageSize)
+      .execute();
+    const rows = await this.byIds(ids.map((r) => r.id));
+    const order = new Map(ids.map((r, i) => [r.id, i]));
+    rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+    return { rows, totalCount: Number(total.n) };
+  }
+
+  async byIds(ids: readonly number[]) {
+    if (ids.length === 0) return [];
+    return this.base().where('alarmMessage.id', 'in', ids).execute();
+  }
+
+  /** The reader's messages among ids (others are left out, exactly like missing ones). */
+  async visibleByIds(reader: MessageReader, ids: readonly number[]) {
+    if (ids.length === 0) return [];
+    return this.base()
+      .where('alarmMessage.id', 'in', ids)
+      .where((eb) => visible(eb, reader))
+      .execute();
+  }
+
+  async update(ids: readonly number[], changes: Updateable<AlarmMessageTable>): Promise<number> {
+    if (ids.length === 0) return 0;
+    const result = await this.db
+      .updateTable('alarmMessage')
+      .set(changes)
+      .where('id', 'in', ids)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** Untreated messages the reader may see, and those of them not seen yet. */
+  async alarmCount(reader: MessageReader): Promise<AlarmCount> {
     const row = await this.db
       .selectFrom('alarmMessage')
       .select(({ fn }) => [
         fn.countAll<string | number>().as('total'),
         fn.sum<string | number | null>('newFlag').as('fresh'),
       ])
-      .where('accountId', '=', accountId)
       .where('state', '=', 'untreated')
+      .where((eb) => visible(eb, reader))
       .executeTakeFirstOrThrow();
     return { totalCount: Number(row.total), newFlagOneCount: Number(row.fresh ?? 0) };
   }
 
-  /** Marks every alarm message of the account as seen; answers how many changed. */
-  async markRead(accountId: number): Promise<number> {
+  /** Marks every message the reader may see as seen; answers how many changed. */
+  async markRead(reader: MessageReader, now: string): Promise<number> {
     const result = await this.db
       .updateTable('alarmMessage')
-      .set({ newFlag: 0 })
-      .where('accountId', '=', accountId)
+      .set({ newFlag: 0, updatedAt: now })
       .where('newFlag', '=', 1)
+      .where((eb) => visible(eb, reader))
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
   }

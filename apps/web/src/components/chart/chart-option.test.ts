@@ -44,6 +44,12 @@ describe('device chart options', () => {
     expect(series.map((s) => s.yAxisIndex)).toEqual([0, 1, 0]);
   });
 
+  it('keeps one value axis when there is no curve yet, so the grid can be laid out', () => {
+    const empty = chartOption([], range, 'UTC', labels);
+    expect(empty.yAxis).toHaveLength(1);
+    expect(empty.series).toEqual([]);
+  });
+
   it('draws the limits as lines, only where there are limits', () => {
     expect(series[0]?.markLine?.data).toEqual([
       { name: 'Upper', yAxis: 8 },

@@ -110,7 +110,8 @@ export function chartOption(
       max: range.endTime,
       axisLabel: { hideOverlap: true, formatter: (value: number) => axisLabel(value, range, timeZone) },
     },
-    yAxis: units.map((unit, i) => ({
+    // A grid needs a value axis even before any curve exists, or ECharts fails to lay it out.
+    yAxis: (units.length > 0 ? units : ['']).map((unit, i) => ({
       type: 'value',
       name: unit,
       scale: true,

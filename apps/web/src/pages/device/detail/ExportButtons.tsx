@@ -8,6 +8,7 @@ import { saveFile } from '../../../api/http.ts';
 import { toastSuccess } from '../../../app/feedback.ts';
 import { IfAction } from '../../../components/Access.tsx';
 import type { TimeRange } from '../../../components/time-ranges.ts';
+import { useDeviceGrant } from '../share/device-permission.ts';
 
 const FORMATS: readonly ExportFormat[] = ['csv', 'xlsx', 'pdf'];
 
@@ -19,6 +20,8 @@ export function ExportButtons({ deviceId, range }: { deviceId: number; range: Ti
   const { t } = useTranslation();
   const [busy, setBusy] = useState<ExportFormat | null>(null);
   const lastPdf = useRef(0);
+  // A shared or organization device exports only when its permission template allows the button.
+  const grant = useDeviceGrant(deviceId);
   const download = async (format: ExportFormat) => {
     if (format === 'pdf') {
       if (Date.now() - lastPdf.current < PDF_DOWNLOAD_DEBOUNCE_MS) return;
@@ -34,6 +37,7 @@ export function ExportButtons({ deviceId, range }: { deviceId: number; range: Ti
       setBusy(null);
     }
   };
+  if (!grant.operable('export')) return null;
   return (
     <IfAction action="export">
       <Space wrap>

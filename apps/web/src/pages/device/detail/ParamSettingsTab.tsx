@@ -5,9 +5,10 @@ import {
   type DeviceCommand,
   type DeviceDetail,
   PROBE_NAME_MAX,
+  paramPermissionCode,
 } from '@coldchain/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import type { FormInstance, FormRule } from 'antd';
+import type { FormInstance, FormRule, TableColumnType } from 'antd';
 import {
   Alert,
   Button,
@@ -29,6 +30,7 @@ import { deviceKeys, devicesApi, useParamSetting, useTimeZones } from '../../../
 import { toastSuccess } from '../../../app/feedback.ts';
 import { IfAction } from '../../../components/Access.tsx';
 import { formatIso } from '../../../components/time-ranges.ts';
+import { useDeviceGrant } from '../share/device-permission.ts';
 import { showFormError } from '../shared/form-errors.ts';
 import {
   type IntervalProblem,
@@ -136,6 +138,9 @@ export function ParamSettingsTab({ device }: { device: DeviceDetail }) {
   const zones = useTimeZones();
   const [saving, setSaving] = useState(false);
   const data = settings.data;
+  // A shared or organization device: the permission template hides and disables parameters.
+  const grant = useDeviceGrant(device.id);
+  const probeCode = (probe: ProbeSetting) => paramPermissionCode(probe.paramId);
 
   useEffect(() => {
     if (!data) return;
@@ -155,6 +160,9 @@ export function ParamSettingsTab({ device }: { device: DeviceDetail }) {
 
   if (!data) return settings.isFetching ? <Spin /> : <Empty />;
   const readOnly = device.useState === 'scrapped';
+  const anyOperable =
+    ['timeZone', 'recordInterval', 'uploadInterval'].some(grant.operable) ||
+    data.probes.some((p) => grant.operable(probeCode(p)));
 
   const save = async (values: SettingsDraft) => {
     setSaving(true);
@@ -176,6 +184,30 @@ export function ParamSettingsTab({ device }: { device: DeviceDetail }) {
       ['probes', index, 'upperLimit'],
     ]);
 
+  /** The lower and upper limit columns, alike but for their field. */
+  const limitColumn = (field: 'lowerLimit' | 'upperLimit'): TableColumnType<ProbeSetting> => {
+    const short = field === 'lowerLimit' ? 'lower' : 'upper';
+    return {
+      key: short,
+      title: t(`device.params.${field}`),
+      render: (_: unknown, probe, index) => (
+        <Form.Item
+          name={['probes', index, field]}
+          rules={[probeRule(form, probe, index, field)]}
+          style={{ margin: 0 }}
+        >
+          <InputNumber
+            disabled={!grant.operable(probeCode(probe))}
+            step={10 ** -probe.precision}
+            precision={probe.precision}
+            onChange={() => revalidate(index)}
+            data-testid={`param-${short}-${probe.probeId}`}
+          />
+        </Form.Item>
+      ),
+    };
+  };
+
   return (
     <Form<SettingsDraft>
       form={form}
@@ -191,10 +223,12 @@ export function ParamSettingsTab({ device }: { device: DeviceDetail }) {
         <Space wrap align="start" size="large">
           <Form.Item
             name="timeZone"
+            hidden={!grant.visible('timeZone')}
             label={t('device.fields.timeZone')}
             rules={[{ required: true, message: t('device.params.required') }]}
           >
             <Select
+              disabled={!grant.operable('timeZone')}
               showSearch={{ optionFilterProp: 'label' }}
               style={{ width: 280 }}
               options={(zones.data ?? []).map((z) => ({ value: z.dataValue, label: z.label }))}
@@ -202,11 +236,13 @@ export function ParamSettingsTab({ device }: { device: DeviceDetail }) {
           </Form.Item>
           <Form.Item
             name="recordInterval"
+            hidden={!grant.visible('recordInterval')}
             label={t('device.fields.recordInterval')}
             dependencies={['uploadInterval']}
             rules={[intervalRule(form, 'recordInterval')]}
           >
             <InputNumber
+              disabled={!grant.operable('recordInterval')}
               min={DEVICE_INTERVAL_MIN_S}
               max={DEVICE_INTERVAL_MAX_S}
               precision={0}
@@ -217,11 +253,13 @@ export function ParamSettingsTab({ device }: { device: DeviceDetail }) {
           </Form.Item>
           <Form.Item
             name="uploadInterval"
+            hidden={!grant.visible('uploadInterval')}
             label={t('device.fields.uploadInterval')}
             dependencies={['recordInterval']}
             rules={[intervalRule(form, 'uploadInterval')]}
           >
             <InputNumber
+              disabled={!grant.operable('uploadInterval')}
               min={DEVICE_INTERVAL_MIN_S}
               max={DEVICE_INTERVAL_MAX_S}
               precision={0}
@@ -258,48 +296,18 @@ export function ParamSettingsTab({ device }: { device: DeviceDetail }) {
             {
               key: 'name',
               title: t('device.params.probeName'),
-              render: (_: unknown, _probe, index) => (
+              render: (_: unknown, probe, index) => (
                 <Form.Item name={['probes', index, 'probeName']} noStyle>
-                  <Input maxLength={PROBE_NAME_MAX} style={{ width: 160 }} />
-                </Form.Item>
-              ),
-            },
-            {
-              key: 'lower',
-              title: t('device.params.lowerLimit'),
-              render: (_: unknown, probe, index) => (
-                <Form.Item
-                  name={['probes', index, 'lowerLimit']}
-                  rules={[probeRule(form, probe, index, 'lowerLimit')]}
-                  style={{ margin: 0 }}
-                >
-                  <InputNumber
-                    step={10 ** -probe.precision}
-                    precision={probe.precision}
-                    onChange={() => revalidate(index)}
-                    data-testid={`param-lower-${probe.probeId}`}
+                  <Input
+                    disabled={!grant.operable(probeCode(probe))}
+                    maxLength={PROBE_NAME_MAX}
+                    style={{ width: 160 }}
                   />
                 </Form.Item>
               ),
             },
-            {
-              key: 'upper',
-              title: t('device.params.upperLimit'),
-              render: (_: unknown, probe, index) => (
-                <Form.Item
-                  name={['probes', index, 'upperLimit']}
-                  rules={[probeRule(form, probe, index, 'upperLimit')]}
-                  style={{ margin: 0 }}
-                >
-                  <InputNumber
-                    step={10 ** -probe.precision}
-                    precision={probe.precision}
-                    onChange={() => revalidate(index)}
-                    data-testid={`param-upper-${probe.probeId}`}
-                  />
-                </Form.Item>
-              ),
-            },
+            limitColumn('lowerLimit'),
+            limitColumn('upperLimit'),
             {
               key: 'correction',
               title: t('device.params.correction'),
@@ -310,6 +318,7 @@ export function ParamSettingsTab({ device }: { device: DeviceDetail }) {
                   style={{ margin: 0 }}
                 >
                   <InputNumber
+                    disabled={!grant.operable(probeCode(probe))}
                     min={-DEVICE_CORRECTION_MAX}
                     max={DEVICE_CORRECTION_MAX}
                     step={10 ** -probe.precision}
@@ -320,7 +329,7 @@ export function ParamSettingsTab({ device }: { device: DeviceDetail }) {
             },
           ]}
         />
-        {readOnly ? null : (
+        {readOnly || !anyOperable ? null : (
           <IfAction action="edit">
             <Button type="primary" htmlType="submit" loading={saving} data-testid="param-save">
               {t('common.save')}

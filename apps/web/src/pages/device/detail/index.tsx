@@ -10,7 +10,9 @@ import { rowWithLive } from '../../../api/live-state.ts';
 import { useAccess } from '../../../app/use-access.ts';
 import { initialRange, type RangeValue } from '../../../components/RangeSelect.tsx';
 import { formatIso } from '../../../components/time-ranges.ts';
+import { useDeviceGrant } from '../share/device-permission.ts';
 import { StatusTag } from '../shared/StatusTag.tsx';
+import { AlarmRecordTab } from './AlarmRecordTab.tsx';
 import { BasicInfoTab } from './BasicInfoTab.tsx';
 import { ChartTab } from './ChartTab.tsx';
 import { DataTableTab } from './DataTableTab.tsx';
@@ -18,9 +20,21 @@ import { MaintenanceTab } from './MaintenanceTab.tsx';
 import { MapTab } from './MapTab.tsx';
 import { OperationLogTab } from './OperationLogTab.tsx';
 import { ParamSettingsTab } from './ParamSettingsTab.tsx';
+import { PushConfigTab } from './PushConfigTab.tsx';
 import { RealtimeTab } from './RealtimeTab.tsx';
 
-const TABS = ['realtime', 'chart', 'table', 'map', 'info', 'params', 'log', 'maintain'] as const;
+const TABS = [
+  'realtime',
+  'chart',
+  'table',
+  'alarms',
+  'push',
+  'map',
+  'info',
+  'params',
+  'log',
+  'maintain',
+] as const;
 type TabKey = (typeof TABS)[number];
 const isTab = (value: string | null): value is TabKey => TABS.includes(value as TabKey);
 
@@ -42,6 +56,8 @@ export default function DeviceDetailPage() {
   const live = useLiveDevices(useMemo(() => (Number.isInteger(id) && id > 0 ? [id] : []), [id]));
   const [range, setRange] = useState<RangeValue | null>(null);
   const access = useAccess();
+  // Shared and organization devices: the permission template decides which tabs (blocks) show.
+  const grant = useDeviceGrant(id);
 
   if (device.isPending && device.fetchStatus !== 'idle')
     return <Spin style={{ display: 'block', margin: 48 }} />;
@@ -62,6 +78,8 @@ export default function DeviceDetailPage() {
     realtime: () => <RealtimeTab device={shown} live={live.get(id)} />,
     chart: () => <ChartTab {...tabProps} />,
     table: () => <DataTableTab {...tabProps} />,
+    alarms: () => <AlarmRecordTab device={shown} />,
+    push: () => <PushConfigTab device={shown} canEdit={access.action('edit')} />,
     map: () => <MapTab device={shown} />,
     info: () => <BasicInfoTab device={shown} />,
     params: () => <ParamSettingsTab device={shown} />,
@@ -117,7 +135,7 @@ export default function DeviceDetailPage() {
             next.set('tab', key);
             setSearchParams(next, { replace: true });
           }}
-          items={TABS.map((key) => ({
+          items={TABS.filter((key) => grant.visible(key)).map((key) => ({
             key,
             label: <span data-testid={`device-tab-${key}`}>{t(`device.tabs.${key}`)}</span>,
             children: key === tab ? panes[key]() : null,

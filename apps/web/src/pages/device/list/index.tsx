@@ -26,6 +26,7 @@ import { EmojiFreeInput } from '../../../components/EmojiFreeInput.tsx';
 import { type ListBody, ListPage, type ListSelection } from '../../../components/ListPage.tsx';
 import { DeviceMap, type MapPoint } from '../../../components/map/DeviceMap.tsx';
 import { browserZone, formatIso } from '../../../components/time-ranges.ts';
+import { ShareToolbar } from '../share/ShareToolbar.tsx';
 import { checkBatch, devicePageRequest, shownReadings } from '../shared/device-view.ts';
 import { LatestValues } from '../shared/LatestValues.tsx';
 import { StatusTag } from '../shared/StatusTag.tsx';
@@ -248,6 +249,7 @@ export default function DeviceListPage() {
               {t('device.batch.export')}
             </Button>
           </IfAction>
+          <ShareToolbar rows={rows} />
         </>
       ) : null}
     </>

@@ -1,10 +1,16 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { DEVICE_GUID_MAX, deviceGuidSchema, ERRORS, QUICK_SEARCH_RANGE_MAX_MS } from '@coldchain/shared';
+import {
+  DEVICE_GUID_MAX,
+  deviceGuidSchema,
+  ERRORS,
+  QUICK_SEARCH_RANGE_MAX_MS,
+  WAYBILL_EXPRESS_NUMBER_MAX,
+} from '@coldchain/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Form, Input, Space, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Form, Input, Segmented, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { deviceDataApi } from '../../../api/device-data.ts';
 import { ApiError } from '../../../api/http.ts';
 import type { LiveReading } from '../../../api/live-state.ts';
@@ -21,6 +27,10 @@ import {
 } from '../../device/shared/device-view.ts';
 import { LatestValues } from '../../device/shared/LatestValues.tsx';
 import { useChannelTitle } from '../../device/shared/use-channel-title.ts';
+import { publicWaybillListPath } from '../../quick-waybill/quick-paths.ts';
+
+/** What the query looks up: a device by its ID, or waybills by tracking number (002 §2). */
+type QueryKind = 'device' | 'tracking';
 
 /** The public query covers at most 30 days (docs/decisions.md), so the year is not offered. */
 const PUBLIC_RANGES = QUICK_RANGES.filter((r) => r !== 'year');
@@ -40,7 +50,9 @@ export default function QuickQueryPage() {
   const fromUrl = (id ?? searchParams.get('deviceGuid') ?? '').trim();
   const [guid, setGuid] = useState(deviceGuidSchema.safeParse(fromUrl).success ? fromUrl : '');
   const [range, setRange] = useState<RangeValue | null>(null);
-  const [form] = Form.useForm<{ deviceGuid: string }>();
+  const [form] = Form.useForm<{ deviceGuid: string; trackingNumber: string }>();
+  const navigate = useNavigate();
+  const [kind, setKind] = useState<QueryKind>('device');
 
   const answer = useQuery({
     queryKey: ['quickQuery', guid, range?.range.startTime, range?.range.endTime],
@@ -89,7 +101,17 @@ export default function QuickQueryPage() {
   const notFound = answer.error instanceof ApiError && answer.error.code === ERRORS.deviceNotFound.code;
   const failed = answer.isError && !notFound;
 
-  const search = ({ deviceGuid }: { deviceGuid: string }) => {
+  const search = ({ deviceGuid, trackingNumber }: { deviceGuid: string; trackingNumber: string }) => {
+    // Tracking numbers list their waybills; on mobile both kinds go to the results page.
+    if (kind === 'tracking' && !mobile) {
+      navigate(publicWaybillListPath('pc', { trackingNumber: trackingNumber.trim() }));
+      return;
+    }
+    if (mobile) {
+      const keyword = (kind === 'tracking' ? trackingNumber : deviceGuid).trim();
+      navigate(`/mobileQuick/query/list?${new URLSearchParams({ keyword })}`);
+      return;
+    }
     const value = deviceGuid.trim();
     setGuid(value);
     setRange(null);
@@ -117,17 +139,42 @@ export default function QuickQueryPage() {
     >
       <Card title={t('quick.title')}>
         <Typography.Paragraph type="secondary">{t('quick.intro')}</Typography.Paragraph>
+        <Segmented<QueryKind>
+          value={kind}
+          onChange={setKind}
+          style={{ marginBottom: 12 }}
+          options={[
+            { value: 'device', label: t('quick.deviceGuid') },
+            { value: 'tracking', label: t('waybill.public.trackingNumber') },
+          ]}
+          data-testid="quick-kind"
+        />
         <Form
           form={form}
           layout={mobile ? 'vertical' : 'inline'}
           initialValues={{ deviceGuid: guid }}
           onFinish={search}
         >
+          {kind === 'tracking' ? (
+            <Form.Item
+              name="trackingNumber"
+              label={t('waybill.public.trackingNumber')}
+              rules={[{ required: true, whitespace: true, message: t('waybill.public.trackingRequired') }]}
+            >
+              <Input
+                allowClear
+                maxLength={WAYBILL_EXPRESS_NUMBER_MAX}
+                style={{ minWidth: 240 }}
+                data-testid="quick-tracking"
+              />
+            </Form.Item>
+          ) : null}
           <Form.Item
+            hidden={kind === 'tracking'}
             name="deviceGuid"
             label={t('quick.deviceGuid')}
             rules={[
-              { required: true, whitespace: true, message: t('quick.guidRequired') },
+              { required: kind === 'device', whitespace: true, message: t('quick.guidRequired') },
               {
                 validator: (_rule, value: string | undefined) =>
                   !value || deviceGuidSchema.safeParse(value).success

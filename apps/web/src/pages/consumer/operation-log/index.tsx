@@ -1,0 +1,69 @@
+import type { OperationLog } from '@coldchain/shared';
+import { Form, Input, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { operationLogApi, peopleKeys } from '../../../api/users.ts';
+import { ListPage } from '../../../components/ListPage.tsx';
+import { formatTime } from '../../product/form-values.ts';
+
+const changes = (row: OperationLog): string => {
+  const parts = [row.oldValue, row.newValue].filter((v) => v !== null && v !== undefined);
+  return parts.map((v) => JSON.stringify(v)).join(' → ');
+};
+
+/**
+ * /operation/log: the signed-in account's own operation log (the server widens it to the platform
+ * for operators), newest first, with what each change replaced.
+ */
+export default function OperationLogPage() {
+  const { t } = useTranslation();
+  const columns: ColumnsType<OperationLog> = [
+    {
+      dataIndex: 'createdAt',
+      title: t('userCenter.logTime'),
+      width: 190,
+      render: (v: string) => formatTime(v),
+    },
+    {
+      dataIndex: 'accountName',
+      title: t('userCenter.logAccount'),
+      width: 150,
+      render: (v: string | null) => v ?? '',
+    },
+    { dataIndex: 'action', title: t('userCenter.logAction'), width: 240 },
+    {
+      dataIndex: 'entityType',
+      title: t('userCenter.logEntity'),
+      width: 160,
+      render: (v: string, row) => (row.entityId ? `${v} #${row.entityId}` : v),
+    },
+    {
+      key: 'detail',
+      title: t('userCenter.logDetail'),
+      render: (_v, row) => (
+        <Typography.Text ellipsis={{ tooltip: changes(row) }} style={{ maxWidth: 360 }}>
+          {changes(row)}
+        </Typography.Text>
+      ),
+    },
+    {
+      dataIndex: 'sourceIp',
+      title: t('userCenter.logIp'),
+      width: 140,
+      render: (v: string | null) => v ?? '',
+    },
+  ];
+  return (
+    <ListPage<OperationLog>
+      queryKey={peopleKeys.log}
+      fetchPage={(request, signal) => operationLogApi.page(request, signal)}
+      columns={columns}
+      rowKey="id"
+      filters={
+        <Form.Item name="action" label={t('userCenter.logAction')}>
+          <Input allowClear maxLength={100} data-testid="log-filter-action" />
+        </Form.Item>
+      }
+    />
+  );
+}

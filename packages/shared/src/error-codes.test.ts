@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { ALARM_ERRORS } from './error-codes/alarm.ts';
+import { ORG_ERRORS } from './error-codes/org.ts';
+import { PEOPLE_ERRORS } from './error-codes/people.ts';
+import { WAYBILL_ERRORS } from './error-codes/waybill.ts';
+import { CORE_ERRORS, ERRORS } from './error-codes.ts';
+
+const AREAS: Record<string, Record<string, { code: number }>> = {
+  core: CORE_ERRORS,
+  alarm: ALARM_ERRORS,
+  org: ORG_ERRORS,
+  people: PEOPLE_ERRORS,
+  waybill: WAYBILL_ERRORS,
+};
+
+describe('error catalogue', () => {
+  it('no area redefines another area’s key', () => {
+    const total = Object.values(AREAS).reduce((n, area) => n + Object.keys(area).length, 0);
+    expect(Object.keys(ERRORS)).toHaveLength(total);
+  });
+
+  it('no two areas share a code', () => {
+    const owner = new Map<number, string>();
+    for (const [area, entries] of Object.entries(AREAS)) {
+      for (const [key, { code }] of Object.entries(entries)) {
+        const first = owner.get(code);
+        expect(
+          first === undefined || first.startsWith(`${area}.`),
+          `${area}.${key} reuses ${code} of ${first}`,
+        ).toBe(true);
+        if (first === undefined) owner.set(code, `${area}.${key}`);
+      }
+    }
+  });
+});
