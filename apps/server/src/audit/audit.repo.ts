@@ -66,12 +66,23 @@ export class AuditRepo {
     return this.db.selectFrom('operationLog').select(['id', 'seq']).orderBy('id').execute();
   }
 
-  async page(q: OperationLogPageRequest, scope: { platformId?: number; accountId?: number }) {
+  /** `actionsNamed`: actions whose translated name matches q.action; they match besides the key. */
+  async page(
+    q: OperationLogPageRequest,
+    scope: { platformId?: number; accountId?: number },
+    actionsNamed: readonly string[] = [],
+  ) {
     let query = this.db.selectFrom('operationLog');
     if (scope.platformId !== undefined) query = query.where('platformId', '=', scope.platformId);
     if (scope.accountId !== undefined) query = query.where('accountId', '=', scope.accountId);
     if (q.accountName) query = query.where(contains('accountName', q.accountName));
-    if (q.action) query = query.where(contains('action', q.action));
+    const action = q.action;
+    if (action)
+      query = query.where((eb) =>
+        actionsNamed.length > 0
+          ? eb.or([contains('action', action), eb('action', 'in', actionsNamed)])
+          : contains('action', action),
+      );
     if (q.entityType) query = query.where('entityType', '=', q.entityType);
     if (q.entityId) query = query.where('entityId', '=', q.entityId);
     if (q.from) query = query.where('createdAt', '>=', new Date(q.from).toISOString());

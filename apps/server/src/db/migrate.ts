@@ -13,6 +13,7 @@ import * as m0010 from './migrations/0010_sharing.ts';
 import * as m0011 from './migrations/0011_users_roles_downloads.ts';
 import * as m0012 from './migrations/0012_waybills.ts';
 import * as m0013 from './migrations/0013_delivery.ts';
+import * as m0014 from './migrations/0014_push_record_device.ts';
 
 /** Numbered migrations, in order; each runs on SQLite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010_sharing': m0010,
   '0012_waybills': m0012,
   '0013_delivery': m0013,
+  '0014_push_record_device': m0014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -2,6 +2,7 @@ import { type Selectable, sql } from 'kysely';
 import { type Db, isPostgres } from '../db/create-db.ts';
 import type { DeviceProbeSettingTable, DeviceTable } from '../db/database.ts';
 import { countAll } from '../db/sql-helpers.ts';
+import type { TypeProbeParam } from '../modules/devices/device-policy.ts';
 import type { BucketRow } from './downsample.ts';
 
 export type HistoryDevice = Pick<
@@ -10,6 +11,7 @@ export type HistoryDevice = Pick<
   | 'platformId'
   | 'accountId'
   | 'organizationId'
+  | 'deviceTypeId'
   | 'deviceGuid'
   | 'deviceName'
   | 'status'
@@ -39,6 +41,7 @@ const DEVICE_COLUMNS = [
   'platformId',
   'accountId',
   'organizationId',
+  'deviceTypeId',
   'deviceGuid',
   'deviceName',
   'status',
@@ -83,6 +86,18 @@ export class HistoryRepo {
       .selectFrom('deviceProbeSetting')
       .select(['probeId', 'upperLimit', 'lowerLimit', 'correctionValue'])
       .where('deviceId', '=', deviceId)
+      .execute();
+  }
+
+  /** A device type's probe parameters, by probe then sort number (what permission templates govern). */
+  typeProbeParams(deviceTypeId: number): Promise<TypeProbeParam[]> {
+    return this.db
+      .selectFrom('deviceTypeParam')
+      .select(['id', 'probeId', 'vocationalWork'])
+      .where('deviceTypeId', '=', deviceTypeId)
+      .where('probeId', 'is not', null)
+      .orderBy('probeId')
+      .orderBy('paramSortNo')
       .execute();
   }
 

@@ -17,7 +17,7 @@ import {
 import type { Clock } from '../clock.ts';
 import { AppError, fieldError } from '../errors.ts';
 import type { Translate } from '../i18n/i18n.ts';
-import { authorize, type DeviceCaller } from '../modules/devices/device-policy.ts';
+import { authorize, type DeviceCaller, hiddenProbesOn } from '../modules/devices/device-policy.ts';
 import { type ChannelSettings, channelInfo, channelSettings, corrected, shown } from './channel-settings.ts';
 import { planBuckets, seriesFromBuckets } from './downsample.ts';
 import { csvStream } from './export-csv.ts';
@@ -151,6 +151,22 @@ export class HistoryService {
     return device;
   }
 
+  /**
+   * The channels of a reading call: a device the caller may read, and the settings of its channels
+   * (all, or those asked for) without the probes the caller's permission templates hide. A hidden
+   * probe's channel asked for by number is left out like the others, not refused.
+   */
+  private async readable(
+    caller: DeviceCaller,
+    request: { deviceId: number; channels?: number[] | undefined },
+    action: 'query' | 'export',
+  ) {
+    const device = await this.visible(caller, request.deviceId, action);
+    const hidden = await hiddenProbesOn(caller, device, (typeId) => this.repo.typeProbeParams(typeId));
+    const settings = await this.settingsOf(device, request.channels, caller.temperatureUnit === 'F');
+    return { device, settings: settings.filter((s) => !hidden.has(s.probe)) };
+  }
+
   private async settingsOf(device: HistoryDevice, requested: number[] | undefined, fahrenheit: boolean) {
     const [channels, probes] = await Promise.all([
       requested ? Promise.resolve([...new Set(requested)]) : this.repo.channels(device.id),
@@ -160,8 +176,7 @@ export class HistoryService {
   }
 
   async chart(caller: DeviceCaller, request: DeviceDataChartRequest): Promise<DeviceDataChart> {
-    const device = await this.visible(caller, request.deviceId, 'query');
-    const settings = await this.settingsOf(device, request.channels, caller.temperatureUnit === 'F');
+    const { device, settings } = await this.readable(caller, request, 'query');
     return { deviceId: device.id, ...(await this.chartOf(device.id, settings, request)) };
   }
 
@@ -194,8 +209,7 @@ export class HistoryService {
   }
 
   async page(caller: DeviceCaller, request: DeviceDataPageRequest): Promise<DeviceDataPage> {
-    const device = await this.visible(caller, request.deviceId, 'query');
-    const settings = await this.settingsOf(device, request.channels, caller.temperatureUnit === 'F');
+    const { device, settings } = await this.readable(caller, request, 'query');
     const channels = settings.map((s) => s.channel);
     const range = { from: request.startTime, to: request.endTime };
     const descending = request.sortOrder !== 'ascend';
@@ -220,8 +234,7 @@ export class HistoryService {
    * PDF_EXPORT_ROW_CAP rows (a longer range is refused before anything is sent).
    */
   async export(caller: DeviceCaller, request: DeviceDataExportRequest, t: Translate): Promise<ExportFile> {
-    const device = await this.visible(caller, request.deviceId, 'export');
-    const settings = await this.settingsOf(device, request.channels, caller.temperatureUnit === 'F');
+    const { device, settings } = await this.readable(caller, request, 'export');
     const channels = settings.map((s) => s.channel);
     const { startTime: from, endTime: to, format } = request;
     if (format === 'pdf') {

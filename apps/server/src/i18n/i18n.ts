@@ -11,7 +11,7 @@ import zhTW from './locales/zh-TW.json' with { type: 'json' };
 
 type MessageTree = { [key: string]: string | MessageTree };
 
-/** The core messages per locale; each area (alarm, org, people, waybill) keeps its own files. */
+/** The core messages per locale; each area (alarm, org, people, waybill, …) keeps its own files. */
 const CORE: Record<Locale, MessageTree> = {
   'zh-CN': zhCN,
   'en-US': enUS,
@@ -21,7 +21,7 @@ const CORE: Record<Locale, MessageTree> = {
   'de-DE': deDE,
   'zh-TW': zhTW,
 };
-export const MESSAGE_AREAS = ['alarm', 'org', 'people', 'waybill'] as const;
+export const MESSAGE_AREAS = ['alarm', 'org', 'people', 'waybill', 'actions', 'roles'] as const;
 
 export function areaMessages(area: string, locale: Locale): MessageTree {
   const file = new URL(`./locales/${area}/${locale}.json`, import.meta.url);

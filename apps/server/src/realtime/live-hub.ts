@@ -12,7 +12,12 @@ import { AppError } from '../errors.ts';
 import { type ChannelSettings, channelSettings, shown } from '../history/channel-settings.ts';
 import type { HistoryDevice, ProbeSetting } from '../history/history.repo.ts';
 import type { Translate } from '../i18n/i18n.ts';
-import { authorize, type DeviceCaller } from '../modules/devices/device-policy.ts';
+import {
+  authorize,
+  type DeviceCaller,
+  hiddenProbesOn,
+  type TypeProbeParam,
+} from '../modules/devices/device-policy.ts';
 import type { Fanout, LiveEvent } from './fanout.ts';
 
 /** The part of a WebSocket the hub uses (ws's WebSocket). */
@@ -35,6 +40,8 @@ const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 export interface LiveDevices {
   /** Live devices by id with their probe settings. */
   load(ids: readonly number[]): Promise<{ device: HistoryDevice; probes: ProbeSetting[] }[]>;
+  /** A device type's probe parameters, which permission templates govern. */
+  typeProbeParams(deviceTypeId: number): Promise<readonly TypeProbeParam[]>;
 }
 
 export interface LiveSessions {
@@ -42,11 +49,15 @@ export interface LiveSessions {
   authenticate(token: string): Promise<DeviceCaller>;
   /** Whether the session is still live, without counting as activity. */
   alive(token: string): Promise<boolean>;
+  /** The caller with its shares and organization memberships as they are now. */
+  refresh(caller: DeviceCaller): Promise<DeviceCaller>;
 }
 
 interface Followed {
   device: HistoryDevice;
   probes: ProbeSetting[];
+  /** Probes the caller's permission templates hide: their readings are not sent (000 §6). */
+  hidden: ReadonlySet<number>;
   channels: Map<number, ChannelSettings>;
 }
 
@@ -187,10 +198,11 @@ export class LiveHub {
     const wanted = [...new Set(requested)].filter((id) => !client.followed.has(id));
     const room = WS_SUBSCRIPTIONS_MAX - client.followed.size;
     const loaded = await this.devices.load(wanted.slice(0, Math.max(0, room)));
+    const hiddenOn = this.hiddenProbesFor(caller);
     const allowed: number[] = [];
     for (const { device, probes } of loaded) {
       if (!this.mayWatch(caller, device)) continue;
-      client.followed.set(device.id, { device, probes, channels: new Map() });
+      client.followed.set(device.id, { device, probes, hidden: await hiddenOn(device), channels: new Map() });
       let watchers = this.byDevice.get(device.id);
       if (!watchers) {
         watchers = new Set();
@@ -208,6 +220,20 @@ export class LiveHub {
       denied,
     });
     if (allowed.length) this.log.debug({ devices: allowed.length }, 'live subscription');
+  }
+
+  /** The hidden probes of each device for one caller, reading each device type's parameters once. */
+  private hiddenProbesFor(caller: DeviceCaller): (device: HistoryDevice) => Promise<ReadonlySet<number>> {
+    const params = new Map<number, Promise<readonly TypeProbeParam[]>>();
+    const paramsOf = (typeId: number) => {
+      let found = params.get(typeId);
+      if (!found) {
+        found = this.devices.typeProbeParams(typeId);
+        params.set(typeId, found);
+      }
+      return found;
+    };
+    return (device) => hiddenProbesOn(caller, device, paramsOf);
   }
 
   private mayWatch(caller: DeviceCaller, device: HistoryDevice): boolean {
@@ -248,7 +274,9 @@ export class LiveHub {
   private deliverAlarm(event: Extract<LiveEvent, { type: 'alarm' }>): void {
     const targets = new Set(this.byDevice.get(event.deviceId) ?? []);
     for (const client of this.clients) if (client.caller?.accountId === event.accountId) targets.add(client);
+    const probe = event.message.probeId;
     for (const client of targets) {
+      if (probe !== null && client.followed.get(event.deviceId)?.hidden.has(probe)) continue;
       if (client.caller) client.send({ type: 'alarm', data: event.message });
     }
   }
@@ -267,21 +295,20 @@ export class LiveHub {
         client.send({ type: 'status', deviceId: event.deviceId, ...event.state });
         continue;
       }
-      client.send({
-        type: 'readings',
-        deviceId: event.deviceId,
-        readings: event.readings.map((r) => ({
-          channel: r.channel,
-          ts: r.ts,
-          value: shown(client.settingsFor(followed, r.channel), r.value),
-        })),
-      });
+      const readings: { channel: number; ts: number; value: number }[] = [];
+      for (const r of event.readings) {
+        const settings = client.settingsFor(followed, r.channel);
+        if (followed.hidden.has(settings.probe)) continue;
+        readings.push({ channel: r.channel, ts: r.ts, value: shown(settings, r.value) });
+      }
+      if (readings.length) client.send({ type: 'readings', deviceId: event.deviceId, readings });
     }
   }
 
   /**
    * Every few seconds: sockets whose session ended are closed, devices a socket may no longer see
-   * are dropped, and changed settings (limits, corrections) are picked up.
+   * (a share ended) are dropped, and changed settings (limits, corrections, permission templates)
+   * are picked up.
    */
   private async recheck(): Promise<void> {
     for (const client of [...this.clients]) {
@@ -292,13 +319,17 @@ export class LiveHub {
           client.socket.close(CLOSE_UNAUTHENTICATED, 'session ended');
           continue;
         }
+        const caller = await client.sessions.refresh(client.caller);
+        client.caller = caller;
         const ids = [...client.followed.keys()];
         const fresh = new Map((await this.devices.load(ids)).map((d) => [d.device.id, d]));
+        const hiddenOn = this.hiddenProbesFor(caller);
         const lost: number[] = [];
         for (const id of ids) {
           const found = fresh.get(id);
-          if (!found || !this.mayWatch(client.caller, found.device)) lost.push(id);
-          else client.followed.set(id, { ...found, channels: new Map() });
+          if (!found || !this.mayWatch(caller, found.device)) lost.push(id);
+          else
+            client.followed.set(id, { ...found, hidden: await hiddenOn(found.device), channels: new Map() });
         }
         if (lost.length) await this.unsubscribe(client, lost, false);
       } catch (error) {

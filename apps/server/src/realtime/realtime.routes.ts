@@ -55,6 +55,12 @@ function liveSessions(ctx: AppContext, sessions: SessionsService, permissions: P
       const idleMs = now.getTime() - Date.parse(session.lastSeenAt);
       return !(isProtected(found.profile) && idleMs > ctx.config.inactivityTimeoutMs);
     },
+    async refresh(caller): Promise<DeviceCaller> {
+      return {
+        ...caller,
+        grants: await loadDeviceGrants(ctx.db, caller.accountId, ctx.clock.now().toISOString()),
+      };
+    },
   });
 }
 
@@ -70,7 +76,14 @@ export function createLiveHub(
   log: FastifyBaseLogger = app.log,
 ) {
   const repo = new HistoryRepo(ctx.db);
-  const hub = new LiveHub(createFanout(ctx.config, log), { load: (ids) => repo.devicesWithProbes(ids) }, log);
+  const hub = new LiveHub(
+    createFanout(ctx.config, log),
+    {
+      load: (ids) => repo.devicesWithProbes(ids),
+      typeProbeParams: (deviceTypeId) => repo.typeProbeParams(deviceTypeId),
+    },
+    log,
+  );
   const sessionsFor = liveSessions(ctx, sessions, permissions);
   const onReadings = (...[batch]: TelemetryEventMap['readings']) =>
     hub.publish({ type: 'readings', deviceId: batch.deviceId, readings: batch.readings });

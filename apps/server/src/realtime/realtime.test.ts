@@ -233,6 +233,7 @@ describe('live hub rules', () => {
     platformId: 1,
     accountId: 7,
     organizationId: null,
+    deviceTypeId: 1,
     deviceGuid: '1',
     deviceName: 'x',
     status: 'online',
@@ -261,11 +262,16 @@ describe('live hub rules', () => {
       {
         load: async (ids) =>
           ids.includes(1) ? [{ device: { ...device, accountId: owner }, probes: [] }] : [],
+        typeProbeParams: async () => [],
       },
       silent,
       { authTimeoutMs: 50, checkMs: 30 },
     );
-    const sessions = { authenticate: async () => caller, alive: async () => alive };
+    const sessions = {
+      authenticate: async () => caller,
+      alive: async () => alive,
+      refresh: async () => caller,
+    };
     const t = translatorFor('en-US');
     const socket = new FakeSocket();
     hub.accept(socket, t, sessions);
@@ -296,9 +302,17 @@ describe('live hub rules', () => {
   });
 
   it('drops a client that does not read instead of buffering without bound', async () => {
-    const hub = new LiveHub(new LocalFanout(), { load: async () => [{ device, probes: [] }] }, silent);
+    const hub = new LiveHub(
+      new LocalFanout(),
+      { load: async () => [{ device, probes: [] }], typeProbeParams: async () => [] },
+      silent,
+    );
     const socket = new FakeSocket();
-    hub.accept(socket, translatorFor('en-US'), { authenticate: async () => caller, alive: async () => true });
+    hub.accept(socket, translatorFor('en-US'), {
+      authenticate: async () => caller,
+      alive: async () => true,
+      refresh: async () => caller,
+    });
     socket.receive({ type: 'auth', token: 'x' });
     socket.receive({ type: 'subscribe', deviceIds: [1] });
     await settle();

@@ -1,4 +1,6 @@
 import type {
+  ConsolePushRecord,
+  ConsolePushRecordPageRequest,
   DataPushConfig,
   DataPushConfigDetail,
   DataPushConfigInsert,
@@ -12,9 +14,9 @@ import type {
 import { http } from './http.ts';
 
 /**
- * Notification delivery in the back office (issue 5): push records of SMS, voice, e-mail and webhook
- * attempts, and data push (webhook) configurations. Paths as packages/shared/src/schemas/delivery.ts
- * lists them, under /api.
+ * Notification delivery (issue 5): push records of SMS, voice, e-mail and webhook attempts and data
+ * push (webhook) configurations in the back office, and the notifications about a user's devices on
+ * the cloud-chain page. Paths as packages/shared/src/schemas/delivery.ts lists them, under /api.
  */
 
 const PUSH_RECORD = '/device/PushRecord';
@@ -28,6 +30,9 @@ export const deliveryKeys = {
 export const pushRecordApi = {
   page: (request: PushRecordPageRequest, signal: AbortSignal) =>
     http.post<PageResponse<PushRecord>>(`${PUSH_RECORD}/page`, request, { signal }),
+  /** The caller's own, shared and organization devices (cloudChain.pushRecord). */
+  consolePage: (request: ConsolePushRecordPageRequest, signal: AbortSignal) =>
+    http.post<PageResponse<ConsolePushRecord>>(`${PUSH_RECORD}/consolePage`, request, { signal }),
 };
 
 export const dataPushApi = {

@@ -8,9 +8,9 @@ import type {
   PublicWaybillDetail,
   PublicWaybillList,
   PublicWaybillLookup,
-  TemplatePageRequest,
   TrackTemplate,
   TrackTemplateInsert,
+  TrackTemplatePageRequest,
   WaybillAlarmPageAnswer,
   WaybillAlarmPageRequest,
   WaybillChangeState,
@@ -25,6 +25,7 @@ import type {
   WaybillShare,
   WaybillShareAnswer,
   WaybillTemplate,
+  WaybillTemplatePageRequest,
   WaybillTrack,
 } from '@coldchain/shared';
 import { useQuery } from '@tanstack/react-query';
@@ -85,7 +86,7 @@ export const waybillApi = {
   /** The waybill's PDF report (its name must end in .pdf, 000 §5). */
   report: (id: number): Promise<DownloadedFile> => fetchPdf(`${WAYBILL}/report`, { id }),
 
-  templates: (request: TemplatePageRequest, signal?: AbortSignal) =>
+  templates: (request: WaybillTemplatePageRequest, signal?: AbortSignal) =>
     http.post<PageResponse<WaybillTemplate>>(`${TEMPLATE}/page`, request, { signal }),
   /** A template keeps any of the waybill's fields (002 §3). */
   insertTemplate: (body: { modelName: string; content: Partial<WaybillInsertInput> }) =>
@@ -93,7 +94,7 @@ export const waybillApi = {
   removeTemplates: (ids: readonly number[]) =>
     http.delete<{ deleted: number }>(`${TEMPLATE}/delete`, { params: { ids: ids.join(',') } }),
 
-  trackTemplates: (request: TemplatePageRequest, signal?: AbortSignal) =>
+  trackTemplates: (request: TrackTemplatePageRequest, signal?: AbortSignal) =>
     http.post<PageResponse<TrackTemplate>>(`${TRACK_TEMPLATE}/page`, request, { signal }),
   insertTrackTemplate: (body: TrackTemplateInsert) =>
     http.post<TrackTemplate>(`${TRACK_TEMPLATE}/insert`, body, { quiet: true }),

@@ -16,6 +16,8 @@ export const operationLogSchema = z.object({
   accountId: z.number().int().nullable(),
   accountName: z.string().nullable(),
   action: z.string(),
+  /** The action's name in the caller's language; the key itself when it has none. */
+  actionName: z.string(),
   entityType: z.string(),
   entityId: z.string().nullable(),
   oldValue: z.unknown().nullable(),

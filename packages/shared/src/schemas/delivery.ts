@@ -14,6 +14,9 @@ import { flagSchema, pageRequestSchema } from './common.ts';
  *
  *   POST   /device/PushRecord/page         body pushRecordPageSchema      → page of pushRecordSchema
  *                                          (permission operation.pushRecord:query)
+ *   POST   /device/PushRecord/consolePage  body consolePushRecordPageSchema → page of consolePushRecordSchema
+ *                                          (cloudChain.pushRecord:query; notifications about the devices
+ *                                          the caller may see in the console, of one project if given)
  *   POST   /device/DataPushConfig/page     body dataPushConfigPageSchema  → page of dataPushConfigSchema
  *                                          (operation.dataPush:query)
  *   GET    /device/DataPushConfig/detail   query ?id=                     → dataPushConfigDetailSchema
@@ -76,6 +79,45 @@ export const pushRecordSchema = z.object({
   createdAt: z.string(),
 });
 export type PushRecord = z.infer<typeof pushRecordSchema>;
+
+/** Channels that carry notifications to people; webhooks are the back office's data push. */
+export const NOTIFICATION_CHANNELS = [
+  'sms',
+  'voice',
+  'email',
+  'wechat',
+] as const satisfies readonly DeliveryChannel[];
+
+/** The cloud-chain push record page (000 §2.7): the filters it offers, within one project. */
+export const consolePushRecordPageSchema = pageRequestSchema.extend({
+  projectId: z.coerce.number().int().positive().optional(),
+  deviceId: z.coerce.number().int().positive().optional(),
+  channel: z.enum(NOTIFICATION_CHANNELS).optional(),
+  status: z.enum(PUSH_RECORD_STATUSES).optional(),
+  /** Part of the phone number or e-mail address. */
+  target: z.string().trim().max(100).optional(),
+  /** ISO-8601 bounds of createdAt, inclusive. */
+  startTime: z.iso.datetime({ offset: true }).optional(),
+  endTime: z.iso.datetime({ offset: true }).optional(),
+});
+export type ConsolePushRecordPageRequest = z.infer<typeof consolePushRecordPageSchema>;
+
+/** A push record as a device's users see it: no carrier, HTTP or error details of the back office. */
+export const consolePushRecordSchema = pushRecordSchema.pick({
+  id: true,
+  channel: true,
+  target: true,
+  recipientName: true,
+  subject: true,
+  content: true,
+  status: true,
+  deviceId: true,
+  deviceGuid: true,
+  deviceName: true,
+  attempt: true,
+  createdAt: true,
+});
+export type ConsolePushRecord = z.infer<typeof consolePushRecordSchema>;
 
 export const DATA_PUSH_TYPES = ['readings', 'alarms'] as const;
 export type DataPushType = (typeof DATA_PUSH_TYPES)[number];

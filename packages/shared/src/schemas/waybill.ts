@@ -61,10 +61,10 @@ import { chartSeriesSchema, epochMsSchema, latestReadingSchema } from './device-
  *   POST   /device/DeviceWaybillInfo/alarms         waybillAlarmPageSchema -> waybillAlarmPageAnswerSchema [waybill.list:query]
  *   GET    /device/DeviceWaybillInfo/export         waybillExportQuerySchema -> blob XLSX of the list [waybill.list:export]
  *   GET    /device/DeviceWaybillInfo/report?id=     waybillIdQuerySchema -> blob PDF report [waybill.list:export]
- *   POST   /device/DeviceWaybillModel/page          templatePageSchema -> page of waybillTemplateSchema [waybill.list:query]
+ *   POST   /device/DeviceWaybillModel/page          waybillTemplatePageSchema -> page of waybillTemplateSchema [waybill.list:query]
  *   POST   /device/DeviceWaybillModel/insert        waybillTemplateInsertSchema -> waybillTemplateSchema [waybill.list:add]
  *   DELETE /device/DeviceWaybillModel/delete?ids=   waybillIdsQuerySchema -> { deleted } [waybill.list:delete]
- *   POST   /device/DeviceTrackModel/page            templatePageSchema -> page of trackTemplateSchema [waybill.list:query]
+ *   POST   /device/DeviceTrackModel/page            trackTemplatePageSchema -> page of trackTemplateSchema [waybill.list:query]
  *   POST   /device/DeviceTrackModel/insert          trackTemplateInsertSchema -> trackTemplateSchema [waybill.list:add]
  *   DELETE /device/DeviceTrackModel/delete?ids=     waybillIdsQuerySchema -> { deleted } [waybill.list:delete]
  *   POST   /device/DeviceFenceModel/page            geofencePageSchema -> page of geofenceSchema [waybill.geofence:query]
@@ -222,7 +222,30 @@ export const waybillIdsQuerySchema = z.object({
 });
 export const deletedAnswerSchema = z.object({ deleted: z.number().int() });
 
+/** Columns each list sorts by (sortField); any other name is refused with a field error. */
+export const WAYBILL_SORT_FIELDS = [
+  'orderNum',
+  'expressNumber',
+  'goodsName',
+  'deviceName',
+  'deviceGuid',
+  'waybillState',
+  'startTime',
+  'endTime',
+  'startedAt',
+  'stoppedAt',
+  'receivedAt',
+  'expectedReceiveTime',
+  'createdAt',
+  'id',
+] as const;
+export type WaybillSortField = (typeof WAYBILL_SORT_FIELDS)[number];
+export const WAYBILL_TEMPLATE_SORT_FIELDS = ['modelName', 'createdAt', 'id'] as const;
+export const TRACK_TEMPLATE_SORT_FIELDS = ['name', 'createdAt', 'id'] as const;
+export const GEOFENCE_SORT_FIELDS = ['name', 'createdAt', 'id'] as const;
+
 export const waybillPageSchema = pageRequestSchema.extend({
+  sortField: z.enum(WAYBILL_SORT_FIELDS).optional(),
   /** Matches order number or any express number (contains). */
   keyword: z.string().trim().max(WAYBILL_EXPRESS_NUMBER_MAX).optional(),
   waybillState: waybillStateSchema.optional(),
@@ -452,8 +475,16 @@ export const waybillOverviewSchema = z.object({
 export type WaybillOverview = z.infer<typeof waybillOverviewSchema>;
 
 /** Templates (002 §3): a waybill template keeps a waybill's fields under a name of up to 32. */
-export const templatePageSchema = pageRequestSchema.extend({ name: z.string().trim().max(50).optional() });
-export type TemplatePageRequest = z.infer<typeof templatePageSchema>;
+export const waybillTemplatePageSchema = pageRequestSchema.extend({
+  sortField: z.enum(WAYBILL_TEMPLATE_SORT_FIELDS).optional(),
+  name: z.string().trim().max(50).optional(),
+});
+export type WaybillTemplatePageRequest = z.infer<typeof waybillTemplatePageSchema>;
+export const trackTemplatePageSchema = pageRequestSchema.extend({
+  sortField: z.enum(TRACK_TEMPLATE_SORT_FIELDS).optional(),
+  name: z.string().trim().max(50).optional(),
+});
+export type TrackTemplatePageRequest = z.infer<typeof trackTemplatePageSchema>;
 
 export const waybillTemplateInsertSchema = z
   .object({
@@ -519,6 +550,7 @@ export type GeofenceInsert = z.infer<typeof geofenceInsertSchema>;
 export const geofenceUpdateSchema = geofenceInsertSchema.extend({ id: idSchema }).strict();
 export type GeofenceUpdate = z.infer<typeof geofenceUpdateSchema>;
 export const geofencePageSchema = pageRequestSchema.extend({
+  sortField: z.enum(GEOFENCE_SORT_FIELDS).optional(),
   name: z.string().trim().max(GEOFENCE_NAME_MAX).optional(),
 });
 export type GeofencePageRequest = z.infer<typeof geofencePageSchema>;

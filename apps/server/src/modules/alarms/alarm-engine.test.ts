@@ -383,4 +383,89 @@ describe('alarm engine traces', () => {
       });
     }
   });
+  /** Reminders of a device so far, as `reminder:<n>` from their dedupe keys. */
+  async function remindersOf(deviceId: number) {
+    const outbox = await outboxOf(t.app, deviceId);
+    expect(new Set(outbox.map((o) => o.dedupeKey)).size).toBe(outbox.length);
+    return outbox
+      .filter((o) => o.kind === 'reminder')
+      .map((o) => o.dedupeKey.split(':').slice(2, 4).join(':'));
+  }
+
+  async function handle(d: Awaited<ReturnType<typeof deviceWithLimits>>, treatment: string) {
+    const [record] = await messagesOf(t.app, d.device.id);
+    const handled = await call(t.app, 'PUT', '/api/device/alarm/handle', {
+      token: d.user.token,
+      body: { ids: [record?.id], treatment, reason: 'goodsInOut' },
+    });
+    expect(handled.code, handled.msg).toBe(0);
+  }
+
+  it('keeps reminding a postponed alarm, a full interval after the postponement, until it is approved', async () => {
+    const d = await deviceWithLimits(t.app);
+    expect((await d.pushConfig({ ...LEVELS, repeatIntervalMinutes: 30 })).code).toBe(0);
+    const engine = alarmEngineOf(t.app);
+    const base = at(T0, 2000);
+    const tickAt = async (ms: number) => {
+      clock.ms = ms;
+      await engine.tick();
+      await engine.tick();
+    };
+    clock.ms = base;
+    await d.readings([[base, 10]]);
+    await tickAt(at(base, 30));
+    expect(await remindersOf(d.device.id)).toEqual(['reminder:1']);
+
+    clock.ms = at(base, 50);
+    await handle(d, 'postponed');
+    // The reminder planned for minute 60 waits until a full interval after the postponement.
+    await tickAt(at(base, 60));
+    await tickAt(at(base, 80) - 1);
+    expect(await remindersOf(d.device.id)).toEqual(['reminder:1']);
+    await tickAt(at(base, 80));
+    expect(await remindersOf(d.device.id)).toEqual(['reminder:1', 'reminder:2']);
+
+    // The server was down for five hours: one reminder when it is back, not ten.
+    await tickAt(at(base, 80 + 5 * 60));
+    expect(await remindersOf(d.device.id)).toEqual(['reminder:1', 'reminder:2', 'reminder:3']);
+    await tickAt(at(base, 80 + 5 * 60 + 29));
+    expect(await remindersOf(d.device.id)).toHaveLength(3);
+
+    await handle(d, 'approved');
+    await tickAt(at(base, 80 + 7 * 60));
+    expect(await remindersOf(d.device.id)).toHaveLength(3);
+    const [record] = await messagesOf(t.app, d.device.id);
+    expect(record).toMatchObject({ state: 'treated', treatment: 'approved', endTime: null });
+  });
+
+  it('stops reminding a postponed alarm once its excursion clears', async () => {
+    const d = await deviceWithLimits(t.app);
+    expect((await d.pushConfig({ ...LEVELS, repeatIntervalMinutes: 30 })).code).toBe(0);
+    const engine = alarmEngineOf(t.app);
+    const base = at(T0, 3000);
+    clock.ms = base;
+    await d.readings([[base, 10]]);
+    clock.ms = at(base, 1);
+    await handle(d, 'postponed');
+    for (const minute of [30, 31]) {
+      clock.ms = at(base, minute);
+      await engine.tick();
+    }
+    expect(await remindersOf(d.device.id)).toEqual(['reminder:1']);
+
+    clock.ms = at(base, 40);
+    await d.readings([[at(base, 40), 5]]);
+    clock.ms = at(base, 5 * 60);
+    await engine.tick();
+    expect(await remindersOf(d.device.id)).toEqual(['reminder:1']);
+    const [record] = await messagesOf(t.app, d.device.id);
+    expect(record).toMatchObject({ treatment: 'postponed', endTime: iso(at(base, 40)) });
+    const state = await t.app.ctx.db
+      .selectFrom('alarmState')
+      .select(['sinceTs', 'nextReminderAt'])
+      .where('deviceId', '=', d.device.id)
+      .where('stateKey', '=', record?.stateKey as string)
+      .executeTakeFirstOrThrow();
+    expect(state).toEqual({ sinceTs: null, nextReminderAt: null });
+  });
 });

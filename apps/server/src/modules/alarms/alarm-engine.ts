@@ -58,12 +58,25 @@ export interface AlarmChange {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * Whether an open alarm's record still calls for reminders: untreated, or postponed (002 §4: the
+ * person deals with it later). Approved and rejected alarms are settled.
+ */
+export const remindsAbout = (record: Pick<AlarmMessageRow, 'state' | 'treatment'>): boolean =>
+  record.state === 'untreated' || (record.state === 'treated' && record.treatment === 'postponed');
 const stored = (s: ReturnType<typeof freshState>): StoredState => ({
   ...s,
   messageId: null,
   remindersSent: 0,
   nextReminderAt: null,
 });
+
+/** One reminder interval after an alarm was postponed; null when it was not. */
+function postponedUntil(record: AlarmMessageRow, intervalMinutes: number): string | null {
+  if (record.treatment !== 'postponed' || !record.handledAt) return null;
+  return iso(Date.parse(record.handledAt) + intervalMinutes * 60_000);
+}
 
 /** The engine of each database, so setDeviceAlarmsEnabled can make it forget a device's settings. */
 const engines = new WeakMap<Db, AlarmEngine>();
@@ -595,7 +608,7 @@ export class AlarmEngine {
       const interval = push.repeatIntervalMinutes;
       after.nextReminderAt = same
         ? before.nextReminderAt
-        : interval === null || openRecord.state !== 'untreated'
+        : interval === null || !remindsAbout(openRecord)
           ? null
           : new Date(Date.parse(now) + interval * 60_000).toISOString();
     } else if (after.since === null || after.since !== before.since) {
@@ -649,13 +662,18 @@ export class AlarmEngine {
     await this.ctx.db.transaction().execute(async (trx) => {
       const record = await this.repo.message(trx, state.messageId as number);
       const interval = push.repeatIntervalMinutes;
-      const stillDue =
-        record?.state === 'untreated' &&
-        interval !== null &&
-        runtime.config.active &&
-        state.remindersSent < ALARM_REMINDERS_MAX;
-      if (!record || !stillDue) {
+      const snoozedUntil = record && interval !== null ? postponedUntil(record, interval) : null;
+      if (
+        !record ||
+        !remindsAbout(record) ||
+        interval === null ||
+        !runtime.config.active ||
+        state.remindersSent >= ALARM_REMINDERS_MAX
+      ) {
         state.nextReminderAt = null;
+      } else if (snoozedUntil !== null && snoozedUntil > nowIso) {
+        // Postponed after this reminder was planned: the next one comes a full interval after that.
+        state.nextReminderAt = snoozedUntil;
       } else {
         const n = state.remindersSent + 1;
         const level = record.level ?? 1;

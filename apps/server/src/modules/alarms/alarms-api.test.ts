@@ -376,7 +376,7 @@ describe('alarm rules, templates, push configuration and the message centre', ()
       result: 'Loading dock, door left open',
     });
     expect(done.data).toEqual({ updated: 1 });
-    expect((await handle({ treatment: 'approved', reason: 'doorOpen' })).code).toBe(
+    expect((await handle({ treatment: 'postponed', reason: 'doorOpen' })).code).toBe(
       ERRORS.alarmAlreadyHandled.code,
     );
 
@@ -395,6 +395,28 @@ describe('alarm rules, templates, push configuration and the message centre', ()
     expect(
       (await call<AlarmCount>(t.app, 'GET', `${ALARM}/count`, { token: d.user.token })).data.totalCount,
     ).toBe(0);
+
+    // A postponed alarm is dealt with later: approved or rejected once, then settled.
+    clock.ms = at(T0, 12);
+    expect((await handle({ treatment: 'approved', reason: 'doorOpen', result: 'Door closed' })).data).toEqual(
+      {
+        updated: 1,
+      },
+    );
+    expect((await handle({ treatment: 'rejected', reason: 'fault' })).code).toBe(
+      ERRORS.alarmAlreadyHandled.code,
+    );
+    const settled = await call<AlarmMessage>(t.app, 'GET', `${ALARM}/detail`, {
+      token: d.user.token,
+      query: { id: String(id) },
+    });
+    expect(settled.data).toMatchObject({
+      state: 'treated',
+      treatment: 'approved',
+      reason: 'doorOpen',
+      result: 'Door closed',
+      handledAt: iso(at(T0, 12)),
+    });
   });
 
   it("answers another account's device and alarm ids exactly like missing ones", async () => {

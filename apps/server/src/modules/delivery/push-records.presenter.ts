@@ -1,4 +1,5 @@
 import {
+  type ConsolePushRecord,
   DELIVERY_CHANNELS,
   type DeliveryChannel,
   PUSH_RECORD_STATUSES,
@@ -31,5 +32,24 @@ export function presentPushRecord(row: PushRecordRow): PushRecord {
     httpStatus: row.httpStatus,
     error: row.error,
     createdAt: row.createdAt,
+  };
+}
+
+/** A record as the cloud-chain push record page shows it to a device's users. */
+export function presentConsolePushRecord(row: PushRecordRow): ConsolePushRecord {
+  const record = presentPushRecord(row);
+  return {
+    id: record.id,
+    channel: record.channel,
+    target: record.target,
+    recipientName: record.recipientName,
+    subject: record.subject,
+    content: record.content,
+    status: record.status,
+    deviceId: record.deviceId,
+    deviceGuid: record.deviceGuid,
+    deviceName: record.deviceName,
+    attempt: record.attempt,
+    createdAt: record.createdAt,
   };
 }

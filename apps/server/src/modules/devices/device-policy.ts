@@ -1,12 +1,14 @@
 import {
   type Action,
   actionKey,
+  PARAM_VOCATIONAL_PROBE,
   PERMISSION_BLOCKS,
   PERMISSION_BUTTONS,
   PERMISSION_DEVICE_PARAMS,
   type PermissionItem,
   type PermissionKey,
   type PermissionStatus,
+  paramPermissionCode,
 } from '@coldchain/shared';
 import { AppError } from '../../errors.ts';
 
@@ -192,6 +194,55 @@ export function grantedItem(
 /** Visible (viewStatus 1) and operable (setStatus 1) under 000 §6: anything else is hidden or read-only. */
 export const isVisible = (item: PermissionItem) => item.viewStatus === 1;
 export const isOperable = (item: PermissionItem) => item.viewStatus === 1 && item.setStatus === 1;
+
+/** A parameter of a device type as far as probes go: a probe's first probe parameter governs it. */
+export interface TypeProbeParam {
+  id: number;
+  probeId: number | null;
+  vocationalWork: number;
+}
+
+/** The type's probes, each with its first probe parameter (params ordered by probe, then sort number). */
+export function probeParamsByProbe<T extends TypeProbeParam>(params: readonly T[]): Map<number, T> {
+  const probes = new Map<number, T>();
+  for (const param of params) {
+    if (param.vocationalWork !== PARAM_VOCATIONAL_PROBE || param.probeId === null) continue;
+    if (!probes.has(param.probeId)) probes.set(param.probeId, param);
+  }
+  return probes;
+}
+
+const NO_PROBES: ReadonlySet<number> = new Set();
+
+/**
+ * The probes whose parameter (`param.<id>`) the templates hide: none without grants (owner, back
+ * office). A probe the type does not describe has no parameter to govern it and stays visible.
+ */
+export function hiddenProbes(
+  grants: readonly (GrantTemplate | null)[] | null,
+  probes: ReadonlyMap<number, { id: number }>,
+): ReadonlySet<number> {
+  if (!grants) return NO_PROBES;
+  const hidden = new Set<number>();
+  for (const [probeId, param] of probes) {
+    if (!isVisible(grantedItem(grants, paramPermissionCode(param.id), 'param'))) hidden.add(probeId);
+  }
+  return hidden;
+}
+
+/**
+ * The probes of a device the caller may not see, by any call (000 §6, 002 §3): their settings, readings
+ * and live values. The type's parameters are read only for a granted caller.
+ */
+export async function hiddenProbesOn(
+  caller: DeviceCaller,
+  device: DeviceOwnership & { deviceTypeId: number },
+  typeParams: (deviceTypeId: number) => Promise<readonly TypeProbeParam[]>,
+): Promise<ReadonlySet<number>> {
+  const grants = grantsOn(caller, device);
+  if (!grants) return NO_PROBES;
+  return hiddenProbes(grants, probeParamsByProbe(await typeParams(device.deviceTypeId)));
+}
 
 /** Every block, button and device setting a template may govern, with its kind. */
 export const FIXED_PERMISSION_ITEMS: readonly { permissionCode: string; kind: PermissionItem['kind'] }[] = [

@@ -33,13 +33,13 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { OperationLogRow } from '../../audit/audit.repo.ts';
 import type { AppContext } from '../../context.ts';
 import { ok, okSchema } from '../../http/envelope.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { DeviceTypesRepo } from '../catalogue/device-types.repo.ts';
 import { ModelsRepo } from '../catalogue/models.repo.ts';
 import { UnitsRepo } from '../catalogue/units.repo.ts';
+import { presentOperationLog } from '../operation-log/operation-log.presenter.ts';
 import { devicesWorkbook } from './device-export.ts';
 import type { DeviceCaller } from './device-policy.ts';
 import {
@@ -73,22 +73,6 @@ export function callerOf(request: FastifyRequest): DeviceCaller {
     temperatureUnit: account.temperatureUnit,
     sourceIp: request.ip,
     ...(request.deviceGrants ? { grants: request.deviceGrants } : {}),
-  };
-}
-
-function presentLog(row: OperationLogRow) {
-  const parse = (value: string | null): unknown => (value === null ? null : JSON.parse(value));
-  return {
-    id: row.id,
-    accountId: row.accountId,
-    accountName: row.accountName,
-    action: row.action,
-    entityType: row.entityType,
-    entityId: row.entityId,
-    oldValue: parse(row.oldValue),
-    newValue: parse(row.newValue),
-    sourceIp: row.sourceIp,
-    createdAt: row.createdAt,
   };
 }
 
@@ -354,7 +338,7 @@ export function devicesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { rows, totalCount } = await devices.operationLog(callerOf(request), request.body);
-        return ok(request, { data: rows.map(presentLog), start: request.body.start, totalCount });
+        return ok(request, { data: rows.map((row) => presentOperationLog(row, request.locale)), start: request.body.start, totalCount });
       },
     );
 

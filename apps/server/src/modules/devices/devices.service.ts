@@ -11,7 +11,6 @@ import {
   type DevicePageRequest,
   type DeviceUpdate,
   type DeviceUseState,
-  PARAM_VOCATIONAL_PROBE,
   type ParamSetting,
   type ParamSettingUpdate,
   paramPermissionCode,
@@ -39,8 +38,10 @@ import {
   grantedItem,
   grantsOn,
   hasBackOffice,
+  hiddenProbes,
   isOperable,
   isVisible,
+  probeParamsByProbe,
   visibleDevices,
 } from './device-policy.ts';
 import { addMonths } from './device-time.ts';
@@ -430,16 +431,13 @@ export class DevicesService {
 
   /** The type's probe parameters by probe id (the first by sort number), with the caller's units. */
   private async probeContexts(device: DeviceView, caller: DeviceCaller): Promise<Map<number, ProbeContext>> {
-    const params = (await this.repo.probeParams(device.deviceTypeId)).filter(
-      (p) => p.vocationalWork === PARAM_VOCATIONAL_PROBE,
-    );
-    const units = params.some((p) => p.paramUnit !== null) ? await this.units.all() : [];
+    const params = probeParamsByProbe(await this.repo.probeParams(device.deviceTypeId));
+    const units = [...params.values()].some((p) => p.paramUnit !== null) ? await this.units.all() : [];
     const probes = new Map<number, ProbeContext>();
-    for (const param of params) {
-      if (param.probeId === null || probes.has(param.probeId)) continue;
+    for (const [probeId, param] of params) {
       const stored = units.find((u) => u.id === param.paramUnit);
       const pair = device.convertStatus === 1 ? callerUnits(stored, units, caller.temperatureUnit) : null;
-      probes.set(param.probeId, { param, stored, shown: pair?.shown ?? stored });
+      probes.set(probeId, { param, stored, shown: pair?.shown ?? stored });
     }
     return probes;
   }
@@ -470,10 +468,9 @@ function hiddenProbesRemoved(
   probes: Map<number, ProbeContext>,
   grants: (GrantTemplate | null)[] | null,
 ): Map<number, ProbeContext> {
-  if (!grants) return probes;
-  return new Map(
-    [...probes].filter(([, p]) => isVisible(grantedItem(grants, paramPermissionCode(p.param.id), 'param'))),
-  );
+  const hidden = hiddenProbes(grants, new Map([...probes].map(([probeId, p]) => [probeId, p.param])));
+  if (hidden.size === 0) return probes;
+  return new Map([...probes].filter(([probeId]) => !hidden.has(probeId)));
 }
 
 /** A scrapped device keeps its history only (002 §4): nothing about it changes any more. */

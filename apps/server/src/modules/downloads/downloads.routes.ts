@@ -63,7 +63,7 @@ export function downloadsRoutes(
           tags: TAG,
           body: downloadInsertSchema,
           description:
-            "devices: the caller's device list (device.list:export); users: the back office's user list (system.consumerList:export).",
+            "devices: the caller's device list (device.list:export); users: the back office's user list (system.consumerList:export). condition: the list's filters and tab, as its page takes them without paging and sorting; the file holds what the list shows the caller.",
           response: okSchema(downloadRowSchema),
         },
       },

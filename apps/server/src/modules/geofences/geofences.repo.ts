@@ -39,11 +39,13 @@ export class GeofencesRepo {
   async page(owner: Owner, q: GeofencePageRequest) {
     let query = this.owned(owner);
     if (q.name) query = query.where(contains('name', q.name));
+    const direction = q.sortOrder === 'ascend' ? 'asc' : 'desc';
     const [count, rows] = await Promise.all([
       query.select(countAll().as('n')).executeTakeFirstOrThrow(),
       query
         .selectAll()
-        .orderBy('id', 'desc')
+        .orderBy(q.sortField ?? 'id', direction)
+        .orderBy('id', direction)
         .limit(q.pageSize)
         .offset((q.start - 1) * q.pageSize)
         .execute(),

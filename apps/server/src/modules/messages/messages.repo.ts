@@ -77,12 +77,24 @@ export class MessagesRepo {
       .execute();
   }
 
-  async update(ids: readonly number[], changes: Updateable<AlarmMessageTable>): Promise<number> {
+  /**
+   * Writes a handling to those of the messages still open to it: unhandled ones, or postponed ones
+   * taking a final treatment. Of two handlings racing for a message only the first lands.
+   */
+  async handle(
+    ids: readonly number[],
+    changes: Updateable<AlarmMessageTable> & { treatment: string },
+  ): Promise<number> {
     if (ids.length === 0) return 0;
     const result = await this.db
       .updateTable('alarmMessage')
       .set(changes)
       .where('id', 'in', ids)
+      .where((eb) =>
+        changes.treatment === 'postponed'
+          ? eb('state', '<>', 'treated')
+          : eb.or([eb('state', '<>', 'treated'), eb('treatment', '=', 'postponed')]),
+      )
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
   }

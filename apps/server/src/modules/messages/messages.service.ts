@@ -36,6 +36,12 @@ function kindOf(row: MessageRow): NotificationKind {
   return 'level';
 }
 
+/** Whether a message may take a treatment: unhandled ones any, postponed ones a final one. */
+function openTo(row: Pick<MessageRow, 'state' | 'treatment'>, treatment: AlarmTreatment): boolean {
+  if (row.state !== 'treated') return true;
+  return row.treatment === 'postponed' && treatment !== 'postponed';
+}
+
 const readerOf = (caller: DeviceCaller): MessageReader => ({
   accountId: caller.accountId,
   scope: visibleDevices(caller, 'console'),
@@ -96,8 +102,9 @@ export class MessagesService {
 
   /**
    * Handles messages: alarm messages are approved, rejected or postponed with a reason of 002 §4;
-   * system messages are agreed or refused. A message handled before is refused, so a second click
-   * cannot overwrite who handled it first.
+   * system messages are agreed or refused. A postponed alarm is still to be dealt with: it may be
+   * approved or rejected later (the engine keeps reminding until then). Any other message handled
+   * before is refused, so a second click cannot overwrite who handled it first.
    */
   async handle(caller: DeviceCaller, input: AlarmHandle): Promise<{ before: MessageRow[]; updated: number }> {
     const ids = [...new Set(input.ids)];
@@ -108,10 +115,10 @@ export class MessagesService {
       const allowed = system ? SYSTEM_TREATMENTS : ALARM_TREATMENT_SET;
       if (!allowed.includes(input.treatment)) throw new AppError('alarmTreatmentMismatch');
       if (!system && !input.reason) throw new AppError('alarmReasonRequired');
-      if (row.state === 'treated') throw new AppError('alarmAlreadyHandled');
+      if (!openTo(row, input.treatment)) throw new AppError('alarmAlreadyHandled');
     }
     const now = this.clock.now().toISOString();
-    const updated = await this.repo.update(ids, {
+    const updated = await this.repo.handle(ids, {
       state: 'treated',
       treatment: input.treatment,
       reason: rows.some((r) => r.messageType !== 'system') ? (input.reason ?? null) : null,

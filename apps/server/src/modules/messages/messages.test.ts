@@ -1,10 +1,11 @@
-import type { AlarmCount } from '@coldchain/shared';
+import { type AlarmCount, ERRORS } from '@coldchain/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../test/factories.ts';
 import { call, createTestApp, login, type TestApp } from '../../test/harness.ts';
 
 const COUNT = '/api/device/alarm/count';
 const MARK_READ = '/api/device/alarm/markRead';
+const HANDLE = '/api/device/alarm/handle';
 
 describe('alarm badge count', () => {
   let t: TestApp;
@@ -63,6 +64,35 @@ describe('alarm badge count', () => {
       .where('accountId', '=', other.id)
       .executeTakeFirstOrThrow();
     expect(otherRow.newFlag).toBe(1);
+  });
+
+  it('lets a postponed alarm be approved or rejected once, even by two clicks at the same time', async () => {
+    const { account, password } = await createAccount(t.app);
+    const token = await login(t.app, account.userName, password);
+    await addAlarm(account.id, 'untreated', 1);
+    const { id } = await t.app.ctx.db
+      .selectFrom('alarmMessage')
+      .select('id')
+      .where('accountId', '=', account.id)
+      .executeTakeFirstOrThrow();
+    const handle = (treatment: string) =>
+      call<{ updated: number }>(t.app, 'PUT', HANDLE, {
+        token,
+        body: { ids: [id], treatment, reason: 'defrost' },
+      });
+    expect((await handle('postponed')).data).toEqual({ updated: 1 });
+
+    const answers = await Promise.all([handle('approved'), handle('rejected')]);
+    const landed = answers.filter((a) => a.code === 0 && a.data.updated === 1);
+    expect(landed).toHaveLength(1);
+    const row = await t.app.ctx.db
+      .selectFrom('alarmMessage')
+      .select(['state', 'treatment'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.state).toBe('treated');
+    expect(['approved', 'rejected']).toContain(row.treatment);
+    expect((await handle('approved')).code).toBe(ERRORS.alarmAlreadyHandled.code);
   });
 
   it('needs a session and the message centre permission', async () => {

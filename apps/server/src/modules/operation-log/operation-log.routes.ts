@@ -1,35 +1,17 @@
-import {
-  type OperationLog,
-  operationLogPageSchema,
-  operationLogSchema,
-  pageResponseSchema,
-} from '@coldchain/shared';
+import { operationLogPageSchema, operationLogSchema, pageResponseSchema } from '@coldchain/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AuditRepo, type OperationLogRow } from '../../audit/audit.repo.ts';
+import { AuditRepo } from '../../audit/audit.repo.ts';
 import type { AppContext } from '../../context.ts';
 import { ok, okSchema } from '../../http/envelope.ts';
 import { requireAuth } from '../../plugins/auth.ts';
-
-const parse = (value: string | null): unknown => (value === null ? null : JSON.parse(value));
-
-function present(row: OperationLogRow): OperationLog {
-  return {
-    id: row.id,
-    accountId: row.accountId,
-    accountName: row.accountName,
-    action: row.action,
-    entityType: row.entityType,
-    entityId: row.entityId,
-    oldValue: parse(row.oldValue),
-    newValue: parse(row.newValue),
-    sourceIp: row.sourceIp,
-    createdAt: row.createdAt,
-  };
-}
+import { actionsNamedLike } from './action-names.ts';
+import { presentOperationLog } from './operation-log.presenter.ts';
 
 /**
  * The operation log (routes operation.log). Operators on the default platform see every entry; an
  * operator of another platform sees that platform's; everyone else sees only their own actions.
+ * Each entry carries its action's name in the caller's language; the action filter matches the key
+ * or that name.
  */
 export function operationLogRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const repo = new AuditRepo(ctx.db);
@@ -52,8 +34,14 @@ export function operationLogRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             ? {}
             : { platformId: request.platform.id }
           : { accountId: account.id };
-        const { rows, totalCount } = await repo.page(request.body, scope);
-        return ok(request, { data: rows.map(present), start: request.body.start, totalCount });
+        const { action } = request.body;
+        const namedLike = action ? actionsNamedLike(request.locale, action) : [];
+        const { rows, totalCount } = await repo.page(request.body, scope, namedLike);
+        return ok(request, {
+          data: rows.map((row) => presentOperationLog(row, request.locale)),
+          start: request.body.start,
+          totalCount,
+        });
       },
     );
   };

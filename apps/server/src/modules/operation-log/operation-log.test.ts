@@ -53,6 +53,42 @@ describe('operation log query', () => {
     expect(future.data.totalCount).toBe(0);
   });
 
+  it('names each action in the caller language and filters by key or by that name', async () => {
+    const inserts = (locale: string, action: string) =>
+      call<Page>(t.app, 'POST', PAGE, { token: operator, body: { start: 1, pageSize: 10, action }, locale });
+    const english = await inserts('en-US', 'platform.insert');
+    expect(english.data.data.map((e) => [e.action, e.actionName])).toEqual([
+      ['platform.insert', 'White-label platform added'],
+    ]);
+    const chinese = await inserts('zh-CN', 'platform.insert');
+    expect(chinese.data.data[0]?.actionName).toBe('新增定制平台');
+    const byEnglishName = await inserts('en-US', 'white-label PLATFORM add');
+    expect(byEnglishName.data.data.map((e) => e.action)).toEqual(['platform.insert']);
+    const byChineseName = await inserts('zh-CN', '定制平台');
+    expect(byChineseName.data.data.map((e) => e.action)).toEqual(['platform.insert']);
+    const otherLanguage = await inserts('en-US', '定制平台');
+    expect(otherLanguage.data.totalCount).toBe(0);
+  });
+
+  it('shows the key of an action that has no name', async () => {
+    await t.app.ctx.audit.append({
+      platformId: null,
+      accountId: null,
+      accountName: 'legacy',
+      action: 'legacy.retiredAction',
+      entityType: 'test',
+      sourceIp: null,
+    });
+    const page = await call<Page>(t.app, 'POST', PAGE, {
+      token: operator,
+      body: { start: 1, pageSize: 10, action: 'legacy.retired' },
+      locale: 'de-DE',
+    });
+    expect(page.data.data.map((e) => [e.action, e.actionName])).toEqual([
+      ['legacy.retiredAction', 'legacy.retiredAction'],
+    ]);
+  });
+
   it('never logs a password in clear', async () => {
     const rows = await t.app.ctx.db.selectFrom('operationLog').select(['oldValue', 'newValue']).execute();
     const text = JSON.stringify(rows);

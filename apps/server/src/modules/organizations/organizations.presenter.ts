@@ -1,4 +1,6 @@
 import type { Invitation, Member, Organization, OrganizationNode } from '@coldchain/shared';
+import type { Translate } from '../../i18n/i18n.ts';
+import { withRoleName } from '../roles/role-names.ts';
 import type { InvitationView } from './organizations.repo.ts';
 import type { OrganizationAccess } from './organizations.service.ts';
 
@@ -15,11 +17,14 @@ export function maskEmail(email: string | null): string | null {
   return at <= 0 ? '***' : `${email.slice(0, 1)}***${email.slice(at)}`;
 }
 
+/** Role names (the caller's own role, members', invitations') are in the reader's language. */
 export function presentOrganization(
+  t: Translate,
   access: OrganizationAccess,
   counts: { members: Map<number, number>; devices: Map<number, number> },
 ): Organization {
-  const { org, membership } = access;
+  const { org } = access;
+  const membership = access.membership && withRoleName(t, access.membership);
   return {
     id: org.id,
     name: org.name,
@@ -43,12 +48,13 @@ export function presentOrganization(
  * as a root. Siblings sorted by name.
  */
 export function presentTree(
+  t: Translate,
   visible: Map<number, OrganizationAccess>,
   counts: { members: Map<number, number>; devices: Map<number, number> },
 ): OrganizationNode[] {
   const nodes = new Map<number, OrganizationNode>();
   for (const access of visible.values())
-    nodes.set(access.org.id, { ...presentOrganization(access, counts), children: [] });
+    nodes.set(access.org.id, { ...presentOrganization(t, access, counts), children: [] });
   const roots: OrganizationNode[] = [];
   for (const node of nodes.values()) {
     const parent = node.parentId !== null ? nodes.get(node.parentId) : undefined;
@@ -64,6 +70,7 @@ export function presentTree(
 }
 
 export function presentMember(
+  t: Translate,
   row: {
     organizationId: number;
     accountId: number;
@@ -75,6 +82,7 @@ export function presentMember(
     phone: string | null;
     email: string | null;
     roleName: string | null;
+    roleCode: string | null;
   },
   creatorAccountId: number,
 ): Member {
@@ -86,7 +94,7 @@ export function presentMember(
     phone: maskPhone(row.phone),
     email: maskEmail(row.email),
     roleId: row.roleId,
-    roleName: row.roleName,
+    roleName: withRoleName(t, row).roleName,
     permissionModelId: row.permissionModelId,
     isCreator: row.accountId === creatorAccountId,
     createdAt: row.createdAt,
@@ -94,7 +102,7 @@ export function presentMember(
 }
 
 /** For the inviter the contact is masked; for the invitee it names the organization's inviter only. */
-export function presentInvitation(row: InvitationView): Invitation {
+export function presentInvitation(t: Translate, row: InvitationView): Invitation {
   const contact =
     row.channel === 'phone'
       ? maskPhone(row.contact)
@@ -110,7 +118,7 @@ export function presentInvitation(row: InvitationView): Invitation {
     contact: contact ?? '',
     registered: row.inviteeAccountId !== null,
     roleId: row.roleId,
-    roleName: row.roleName,
+    roleName: withRoleName(t, row).roleName,
     state: row.state as Invitation['state'],
     createdAt: row.createdAt,
   };

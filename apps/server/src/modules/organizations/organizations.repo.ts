@@ -24,6 +24,7 @@ export interface InvitationView extends InvitationRow {
   organizationName: string;
   inviterName: string;
   roleName: string | null;
+  roleCode: string | null;
   inviteeName: string | null;
 }
 
@@ -225,6 +226,7 @@ export class OrganizationsRepo {
         'account.phone',
         'account.email',
         'role.roleName',
+        'role.code as roleCode',
       ])
       .orderBy('organizationMember.createdAt')
       .orderBy('organizationMember.accountId')
@@ -318,6 +320,7 @@ export class OrganizationsRepo {
         'inviter.userName as inviterName',
         'invitee.userName as inviteeName',
         'role.roleName',
+        'role.code as roleCode',
       ]);
   }
 

@@ -31,6 +31,7 @@ import { requireAuth } from '../../plugins/auth.ts';
 import { perAccount } from '../accounts/rate-limits.ts';
 import { DevicesRepo } from '../devices/devices.repo.ts';
 import { callerOf } from '../devices/devices.routes.ts';
+import { roleNameFor } from '../roles/role-names.ts';
 import {
   presentInvitation,
   presentMember,
@@ -81,7 +82,7 @@ export function organizationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const caller = callerOf(request);
         const visible = await service.visible(caller);
         const counts = await service.counts(caller, [...visible.keys()]);
-        return ok(request, presentTree(visible, counts));
+        return ok(request, presentTree(request.t, visible, counts));
       },
     );
 
@@ -94,7 +95,7 @@ export function organizationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const caller = callerOf(request);
         const access = await service.access(caller, request.query.id);
-        return ok(request, presentOrganization(access, await service.counts(caller, [access.org.id])));
+        return ok(request, presentOrganization(request.t, access, await service.counts(caller, [access.org.id])));
       },
     );
 
@@ -109,7 +110,7 @@ export function organizationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const created = await service.insert(caller, request.body);
         const access = await service.access(caller, created.id);
         request.auditNote = { entityType: 'organization', entityId: created.id, newValue: request.body };
-        return ok(request, presentOrganization(access, await service.counts(caller, [created.id])));
+        return ok(request, presentOrganization(request.t, access, await service.counts(caller, [created.id])));
       },
     );
 
@@ -168,7 +169,13 @@ export function organizationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: { permission: VIEW },
         schema: { tags: TAG, response: okSchema(z.array(assignableRoleSchema)) },
       },
-      async (request) => ok(request, await service.assignableRoles(callerOf(request))),
+      async (request) => {
+        const roles = await service.assignableRoles(callerOf(request));
+        return ok(
+          request,
+          roles.map((r) => ({ ...r, roleName: roleNameFor(request.t, r.code, r.roleName) })),
+        );
+      },
     );
 
     app.post(
@@ -219,7 +226,7 @@ export function organizationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           request.body,
         );
         return ok(request, {
-          data: rows.map((r) => presentMember(r, creatorAccountId)),
+          data: rows.map((r) => presentMember(request.t, r, creatorAccountId)),
           start: request.body.start,
           totalCount,
         });
@@ -340,7 +347,7 @@ export function organizationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const rows = await service.invitationsOf(callerOf(request), request.query.organizationId);
-        return ok(request, rows.map(presentInvitation));
+        return ok(request, rows.map((r) => presentInvitation(request.t, r)));
       },
     );
 
@@ -367,7 +374,7 @@ export function organizationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { tags: TAG, response: okSchema(z.array(invitationSchema)) } },
       async (request) => {
         const rows = await service.myInvitations(requireAuth(request));
-        return ok(request, rows.map(presentInvitation));
+        return ok(request, rows.map((r) => presentInvitation(request.t, r)));
       },
     );
 

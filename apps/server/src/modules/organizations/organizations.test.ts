@@ -212,7 +212,7 @@ describe('organizations, members and invitations', () => {
     ).toBe(0);
     const list = (await members(creator.token, org.id)).data;
     expect(list.map((m) => [m.accountId, m.roleName, m.isCreator])).toEqual([
-      [creator.id, 'Enterprise admin', true],
+      [creator.id, '企业管理员', true],
       [invitee.id, expect.any(String), false],
     ]);
     expect(list[1]?.email).toBe('m***@example.com');

@@ -1,13 +1,22 @@
-import type { RoleRow as RoleAnswer, RoleDetail } from '@coldchain/shared';
+import type { RolePick, RoleRow as RoleAnswer, RoleDetail } from '@coldchain/shared';
+import type { Translate } from '../../i18n/i18n.ts';
+import { roleDescriptionFor, roleNameFor } from './role-names.ts';
 import type { RoleRow } from './roles.repo.ts';
 
-export function presentRole(row: RoleRow, userCount: number): RoleAnswer {
+const roleTypeOf = (row: RoleRow) => (row.roleType === 'system' ? ('system' as const) : ('custom' as const));
+
+/** A role in the role pickers, named in the reader's language when it is a system role. */
+export function presentRolePick(t: Translate, row: RoleRow): RolePick {
+  return { id: row.id, code: row.code, roleName: roleNameFor(t, row.code, row.roleName), roleType: roleTypeOf(row) };
+}
+
+export function presentRole(t: Translate, row: RoleRow, userCount: number): RoleAnswer {
   return {
     id: row.id,
     code: row.code,
-    roleName: row.roleName,
-    roleType: row.roleType === 'system' ? 'system' : 'custom',
-    description: row.description,
+    roleName: roleNameFor(t, row.code, row.roleName),
+    roleType: roleTypeOf(row),
+    description: roleDescriptionFor(t, row.code, row.description),
     platformId: row.platformId,
     ownerAccountId: row.ownerAccountId,
     userCount,
@@ -15,8 +24,13 @@ export function presentRole(row: RoleRow, userCount: number): RoleAnswer {
   };
 }
 
-export function presentRoleDetail(row: RoleRow, userCount: number, permissions: string[]): RoleDetail {
-  return { ...presentRole(row, userCount), permissions };
+export function presentRoleDetail(
+  t: Translate,
+  row: RoleRow,
+  userCount: number,
+  permissions: string[],
+): RoleDetail {
+  return { ...presentRole(t, row, userCount), permissions };
 }
 
 /** What the operation log keeps of a role. */

@@ -74,14 +74,39 @@ export class RolesRepo {
       .execute();
   }
 
-  async page(scope: RoleScope, q: RolePage): Promise<{ rows: RoleWithCount[]; totalCount: number }> {
+  /**
+   * `systemNames`: the system roles' names as the reader sees them (they are stored in one language);
+   * the name filter and the name order use them for system roles and the stored name for others.
+   */
+  async page(
+    scope: RoleScope,
+    q: RolePage,
+    systemNames: Readonly<Record<string, string>>,
+  ): Promise<{ rows: RoleWithCount[]; totalCount: number }> {
     let query = this.db.selectFrom('role').where(scopeCondition(scope));
-    if (q.roleName) query = query.where(contains('role.roleName', q.roleName));
+    const roleName = q.roleName;
+    if (roleName) {
+      const needle = roleName.toLowerCase();
+      const named = Object.keys(systemNames).filter((code) => systemNames[code]?.toLowerCase().includes(needle));
+      query = query.where((eb) =>
+        eb.or([
+          eb.and([eb('role.roleType', '<>', 'system'), contains('role.roleName', roleName)]),
+          ...(named.length > 0 ? [eb.and([eb('role.roleType', '=', 'system'), eb('role.code', 'in', named)])] : []),
+        ]),
+      );
+    }
     if (q.roleType) query = query.where('role.roleType', '=', q.roleType);
     const total = await query
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .executeTakeFirstOrThrow();
-    const sortable = { roleName: 'role.roleName', createdAt: 'role.id', id: 'role.id' } as const;
+    const shownName = (eb: ExpressionBuilder<Database, 'role'>) => {
+      const [first, ...rest] = Object.entries(systemNames);
+      if (!first) return eb.ref('role.roleName');
+      let names = eb.case('role.code').when(first[0]).then(first[1]);
+      for (const [code, name] of rest) names = names.when(code).then(name);
+      return names.else(eb.ref('role.roleName')).end();
+    };
+    const sortable = { roleName: shownName, createdAt: 'role.id', id: 'role.id' } as const;
     const column = sortable[(q.sortField ?? 'id') as keyof typeof sortable] ?? 'role.id';
     const rows = await query
       .selectAll('role')

@@ -20,8 +20,7 @@ import { ok, okSchema } from '../../http/envelope.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { PermissionsService } from './permissions.service.ts';
 import { type PeopleCaller, peopleCaller } from './role-policy.ts';
-import { auditRole, presentRole, presentRoleDetail } from './roles.presenter.ts';
-import type { RoleRow } from './roles.repo.ts';
+import { auditRole, presentRole, presentRoleDetail, presentRolePick } from './roles.presenter.ts';
 import { RolesRepo } from './roles.repo.ts';
 import { RolesService } from './roles.service.ts';
 
@@ -31,13 +30,6 @@ const ROLE = '/base/BaseRole';
 export function callerOf(request: FastifyRequest): PeopleCaller {
   return peopleCaller(requireAuth(request), request.platform.isDefault === 1);
 }
-
-const pick = (r: RoleRow) => ({
-  id: r.id,
-  code: r.code,
-  roleName: r.roleName,
-  roleType: r.roleType === 'system' ? ('system' as const) : ('custom' as const),
-});
 
 /**
  * Roles: the back office's list (/system/role) and an enterprise account's own roles (/consumer/role),
@@ -56,9 +48,9 @@ export function rolesRoutes(ctx: AppContext, permissions: PermissionsService): F
         `${ROLE}/${path}`,
         { config: { audit: false }, schema: { tags: TAG, body: rolePageSchema, response: okSchema(pageOf) } },
         async (request) => {
-          const { rows, totalCount } = await service.page(callerOf(request), view, request.body);
+          const { rows, totalCount } = await service.page(callerOf(request), view, request.body, request.t);
           return ok(request, {
-            data: rows.map((r) => presentRole(r, r.userCount)),
+            data: rows.map((r) => presentRole(request.t, r, r.userCount)),
             start: request.body.start,
             totalCount,
           });
@@ -79,7 +71,7 @@ export function rolesRoutes(ctx: AppContext, permissions: PermissionsService): F
         async (request) => {
           const { role, keys } = await service.insert(callerOf(request), view, request.body);
           request.auditNote = { entityType: 'role', entityId: role.id, newValue: auditRole(role, keys) };
-          return ok(request, presentRoleDetail(role, 0, keys));
+          return ok(request, presentRoleDetail(request.t, role, 0, keys));
         },
       );
     }
@@ -93,7 +85,7 @@ export function rolesRoutes(ctx: AppContext, permissions: PermissionsService): F
           userCount,
           permissions: keys,
         } = await service.detail(callerOf(request), request.query.id);
-        return ok(request, presentRoleDetail(role, userCount, keys));
+        return ok(request, presentRoleDetail(request.t, role, userCount, keys));
       },
     );
 
@@ -126,7 +118,7 @@ export function rolesRoutes(ctx: AppContext, permissions: PermissionsService): F
         };
         return ok(
           request,
-          presentRoleDetail(change.after, await service.repo.usage(change.after), change.afterKeys),
+          presentRoleDetail(request.t, change.after, await service.repo.usage(change.after), change.afterKeys),
         );
       },
     );
@@ -150,14 +142,23 @@ export function rolesRoutes(ctx: AppContext, permissions: PermissionsService): F
         config: { audit: false },
         schema: { tags: TAG, body: systemRoleListSchema, response: okSchema(z.array(rolePickSchema)) },
       },
-      async (request) =>
-        ok(request, (await service.systemRoleList(callerOf(request), request.body.roleName)).map(pick)),
+      async (request) => {
+        const roles = await service.systemRoleList(callerOf(request), request.body.roleName, request.t);
+        return ok(
+          request,
+          roles.map((r) => presentRolePick(request.t, r)),
+        );
+      },
     );
 
     app.get(
       `${ROLE}/queryRolesByCampAccount`,
       { schema: { tags: TAG, response: okSchema(z.array(rolePickSchema)) } },
-      async (request) => ok(request, (await service.enterpriseRoles(callerOf(request))).map(pick)),
+      async (request) =>
+        ok(
+          request,
+          (await service.enterpriseRoles(callerOf(request))).map((r) => presentRolePick(request.t, r)),
+        ),
     );
 
     app.get(
@@ -170,7 +171,11 @@ export function rolesRoutes(ctx: AppContext, permissions: PermissionsService): F
           response: okSchema(z.array(rolePickSchema)),
         },
       },
-      async (request) => ok(request, (await service.enterpriseRoles(callerOf(request))).map(pick)),
+      async (request) =>
+        ok(
+          request,
+          (await service.enterpriseRoles(callerOf(request))).map((r) => presentRolePick(request.t, r)),
+        ),
     );
   };
 }

@@ -4,6 +4,7 @@ import type { Updateable } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { RoleTable } from '../../db/database.ts';
 import { AppError, fieldError } from '../../errors.ts';
+import type { Translate } from '../../i18n/i18n.ts';
 import { type PermissionsService, routeOf } from './permissions.service.ts';
 import {
   ADMIN_ROLE,
@@ -18,6 +19,7 @@ import {
   requireView,
   roleScope,
 } from './role-policy.ts';
+import { roleNameFor, systemRoleNames } from './role-names.ts';
 import type { RoleRow, RolesRepo } from './roles.repo.ts';
 
 export interface RoleChange {
@@ -39,9 +41,10 @@ export class RolesService {
     private readonly clock: Clock,
   ) {}
 
-  async page(caller: PeopleCaller, view: RoleView, q: RolePage) {
+  /** A page of roles; system roles are found and ordered by their name in the reader's language. */
+  async page(caller: PeopleCaller, view: RoleView, q: RolePage, t: Translate) {
     requireView(caller, view, 'query');
-    return this.repo.page(roleScope(caller, view), q);
+    return this.repo.page(roleScope(caller, view), q, systemRoleNames(t));
   }
 
   async load(caller: PeopleCaller, id: number, action: Action) {
@@ -140,16 +143,18 @@ export class RolesService {
 
   /**
    * querySystemRoleList: the roles the back office may give an account of the caller's platform —
-   * the system roles (the administrator role only to administrators) and the platform's own roles.
+   * the system roles (the administrator role only to administrators) and the platform's own roles,
+   * filtered by the name the reader sees.
    */
-  async systemRoleList(caller: PeopleCaller, roleName: string | undefined): Promise<RoleRow[]> {
+  async systemRoleList(caller: PeopleCaller, roleName: string | undefined, t: Translate): Promise<RoleRow[]> {
     if (!has(caller, 'system.role:query') && !has(caller, 'system.consumerList:query'))
       throw new AppError('forbidden');
     const rows = await this.repo.inScope({ kind: 'backOffice', platformId: caller.account.platformId });
     const needle = roleName?.toLowerCase();
     return rows.filter(
       (r) =>
-        (r.code !== ADMIN_ROLE || isAdmin(caller)) && (!needle || r.roleName.toLowerCase().includes(needle)),
+        (r.code !== ADMIN_ROLE || isAdmin(caller)) &&
+        (!needle || roleNameFor(t, r.code, r.roleName).toLowerCase().includes(needle)),
     );
   }
 

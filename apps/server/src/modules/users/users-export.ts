@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { Translate } from '../../i18n/i18n.ts';
+import { roleNameFor } from '../roles/role-names.ts';
 import type { UserView } from './users.repo.ts';
 
 const COLUMNS = [
@@ -29,7 +30,7 @@ export async function usersWorkbook(users: readonly UserView[], t: Translate): P
       phone: u.phone ?? '',
       email: u.email ?? '',
       accountType: t(`userExport.accountType.${u.accountType === 2 ? 'enterprise' : 'personal'}`),
-      roleName: u.roleName ?? u.roleCode,
+      roleName: u.roleName === null ? u.roleCode : roleNameFor(t, u.roleCode, u.roleName),
       timeZone: u.timeZone,
       temperatureUnit: u.temperatureUnit === 'F' ? '°F' : '°C',
       createdAt: u.createdAt,

@@ -1,9 +1,13 @@
 import type { UserRow } from '@coldchain/shared';
+import type { Translate } from '../../i18n/i18n.ts';
+import { withRoleName } from '../roles/role-names.ts';
 import type { AccountRow, UserView } from './users.repo.ts';
 
 const flag = (v: number): 0 | 1 => (v === 1 ? 1 : 0);
 
-export function presentUser(a: UserView): UserRow {
+/** A user with the role's name in the reader's language. */
+export function presentUser(t: Translate, view: UserView): UserRow {
+  const a = withRoleName(t, view);
   return {
     id: a.id,
     platformId: a.platformId,

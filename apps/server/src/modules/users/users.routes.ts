@@ -20,6 +20,7 @@ import { z } from 'zod';
 import type { SessionsService } from '../../auth/sessions.service.ts';
 import type { AppContext } from '../../context.ts';
 import { ok, okSchema } from '../../http/envelope.ts';
+import type { Translate } from '../../i18n/i18n.ts';
 import type { PermissionsService } from '../roles/permissions.service.ts';
 import { RolesRepo } from '../roles/roles.repo.ts';
 import { callerOf } from '../roles/roles.routes.ts';
@@ -48,9 +49,9 @@ export function usersRoutes(
     new RolesService(new RolesRepo(ctx.db), permissions, ctx.clock),
   );
   const pageOf = pageResponseSchema(userRowSchema);
-  const presentOne = async (row: AccountRow) => {
+  const presentOne = async (t: Translate, row: AccountRow) => {
     const [view] = await service.repo.viewsByIds([row.id]);
-    return presentUser(view ?? { ...row, roleName: null });
+    return presentUser(t, view ?? { ...row, roleName: null });
   };
   const changeNote = (change: UserChange) => ({
     entityType: 'account',
@@ -68,7 +69,7 @@ export function usersRoutes(
       },
       async (request) => {
         const { rows, totalCount } = await service.page(callerOf(request), request.body);
-        return ok(request, { data: rows.map(presentUser), start: request.body.start, totalCount });
+        return ok(request, { data: rows.map((r) => presentUser(request.t, r)), start: request.body.start, totalCount });
       },
     );
 
@@ -86,7 +87,7 @@ export function usersRoutes(
       { config: { audit: false }, schema: { tags: TAG, body: userByRoleSchema, response: okSchema(pageOf) } },
       async (request) => {
         const { rows, totalCount } = await service.byRole(callerOf(request), request.body);
-        return ok(request, { data: rows.map(presentUser), start: request.body.start, totalCount });
+        return ok(request, { data: rows.map((r) => presentUser(request.t, r)), start: request.body.start, totalCount });
       },
     );
 
@@ -134,7 +135,7 @@ export function usersRoutes(
       async (request) => {
         const row = await service.sysAdd(callerOf(request), request.body);
         request.auditNote = { entityType: 'account', entityId: row.id, newValue: auditUser(row) };
-        return ok(request, await presentOne(row));
+        return ok(request, await presentOne(request.t, row));
       },
     );
 
@@ -147,7 +148,7 @@ export function usersRoutes(
       async (request) => {
         const change = await service.sysModify(callerOf(request), request.body);
         request.auditNote = changeNote(change);
-        return ok(request, await presentOne(change.after));
+        return ok(request, await presentOne(request.t, change.after));
       },
     );
 
@@ -186,7 +187,7 @@ export function usersRoutes(
       async (request) => {
         const change = await service.upgrade(callerOf(request), request.query);
         request.auditNote = changeNote(change);
-        return ok(request, await presentOne(change.after));
+        return ok(request, await presentOne(request.t, change.after));
       },
     );
 
@@ -195,7 +196,7 @@ export function usersRoutes(
       { config: { audit: false }, schema: { tags: TAG, body: childPageSchema, response: okSchema(pageOf) } },
       async (request) => {
         const { rows, totalCount } = await service.childPage(callerOf(request), request.body);
-        return ok(request, { data: rows.map(presentUser), start: request.body.start, totalCount });
+        return ok(request, { data: rows.map((r) => presentUser(request.t, r)), start: request.body.start, totalCount });
       },
     );
 
@@ -208,7 +209,7 @@ export function usersRoutes(
       async (request) => {
         const row = await service.childInsert(callerOf(request), request.body);
         request.auditNote = { entityType: 'account', entityId: row.id, newValue: auditUser(row) };
-        return ok(request, await presentOne(row));
+        return ok(request, await presentOne(request.t, row));
       },
     );
 
@@ -221,7 +222,7 @@ export function usersRoutes(
       async (request) => {
         const change = await service.childUpdate(callerOf(request), request.body);
         request.auditNote = changeNote(change);
-        return ok(request, await presentOne(change.after));
+        return ok(request, await presentOne(request.t, change.after));
       },
     );
 

@@ -1,4 +1,9 @@
-import type { WaybillPageRequest } from '@coldchain/shared';
+import type {
+  TrackTemplatePageRequest,
+  WaybillPageRequest,
+  WaybillSortField,
+  WaybillTemplatePageRequest,
+} from '@coldchain/shared';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
 import type { DeviceCommandTable } from '../../db/database.ts';
@@ -43,6 +48,24 @@ export interface WaybillDevice {
 export type WaybillFilter = Omit<WaybillPageRequest, 'start' | 'pageSize' | 'sortField' | 'sortOrder'>;
 
 const NOT_ENDED = [0, 1];
+
+/** The column behind each sort field of the list (the schema refuses any other field). */
+const WAYBILL_SORT_COLUMNS = {
+  orderNum: 'waybill.orderNum',
+  expressNumber: 'waybill.expressNumber',
+  goodsName: 'waybill.goodsName',
+  deviceName: 'device.deviceName',
+  deviceGuid: 'device.deviceGuid',
+  waybillState: 'waybill.waybillState',
+  startTime: 'waybill.startTime',
+  endTime: 'waybill.endTime',
+  startedAt: 'waybill.startedAt',
+  stoppedAt: 'waybill.stoppedAt',
+  receivedAt: 'waybill.receivedAt',
+  expectedReceiveTime: 'waybill.expectedReceiveTime',
+  createdAt: 'waybill.createdAt',
+  id: 'waybill.id',
+} as const satisfies Record<WaybillSortField, string>;
 
 /** Waybills, their shares and templates: the only place with their queries. */
 export class WaybillsRepo {
@@ -98,10 +121,12 @@ export class WaybillsRepo {
 
   async page(owner: Owner, q: WaybillPageRequest) {
     const query = this.filtered(owner, q);
+    const direction = q.sortOrder === 'ascend' ? 'asc' : 'desc';
     const [count, rows] = await Promise.all([
       query.clearSelect().select(countAll().as('n')).executeTakeFirstOrThrow(),
       query
-        .orderBy('waybill.id', q.sortOrder === 'ascend' ? 'asc' : 'desc')
+        .orderBy(WAYBILL_SORT_COLUMNS[q.sortField ?? 'id'], (ob) => ob[direction]().nullsLast())
+        .orderBy('waybill.id', direction)
         .limit(q.pageSize)
         .offset((q.start - 1) * q.pageSize)
         .execute(),
@@ -388,22 +413,36 @@ export class WaybillsRepo {
       .where('platformId', '=', owner.platformId);
   }
 
-  async templatePage(owner: Owner, name: string | undefined, page: { offset: number; limit: number }) {
+  async templatePage(owner: Owner, q: WaybillTemplatePageRequest) {
     let query = this.waybillTemplates(owner);
-    if (name) query = query.where(contains('modelName', name));
+    if (q.name) query = query.where(contains('modelName', q.name));
+    const direction = q.sortOrder === 'ascend' ? 'asc' : 'desc';
     const [count, rows] = await Promise.all([
       query.select(countAll().as('n')).executeTakeFirstOrThrow(),
-      query.selectAll().orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
+      query
+        .selectAll()
+        .orderBy(q.sortField ?? 'id', direction)
+        .orderBy('id', direction)
+        .limit(q.pageSize)
+        .offset((q.start - 1) * q.pageSize)
+        .execute(),
     ]);
     return { rows, totalCount: Number(count.n) };
   }
 
-  async trackTemplatePage(owner: Owner, name: string | undefined, page: { offset: number; limit: number }) {
+  async trackTemplatePage(owner: Owner, q: TrackTemplatePageRequest) {
     let query = this.trackTemplates(owner);
-    if (name) query = query.where(contains('name', name));
+    if (q.name) query = query.where(contains('name', q.name));
+    const direction = q.sortOrder === 'ascend' ? 'asc' : 'desc';
     const [count, rows] = await Promise.all([
       query.select(countAll().as('n')).executeTakeFirstOrThrow(),
-      query.selectAll().orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
+      query
+        .selectAll()
+        .orderBy(q.sortField ?? 'id', direction)
+        .orderBy('id', direction)
+        .limit(q.pageSize)
+        .offset((q.start - 1) * q.pageSize)
+        .execute(),
     ]);
     return { rows, totalCount: Number(count.n) };
   }

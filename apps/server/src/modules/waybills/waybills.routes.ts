@@ -1,8 +1,8 @@
 import {
   deletedAnswerSchema,
   pageResponseSchema,
-  templatePageSchema,
   trackTemplateInsertSchema,
+  trackTemplatePageSchema,
   trackTemplateSchema,
   waybillAlarmPageAnswerSchema,
   waybillAlarmPageSchema,
@@ -22,6 +22,7 @@ import {
   waybillShareAnswerSchema,
   waybillShareSchema,
   waybillTemplateInsertSchema,
+  waybillTemplatePageSchema,
   waybillTemplateSchema,
   waybillTrackSchema,
   waybillUpdateSchema,
@@ -257,7 +258,7 @@ export function waybillsRoutes(
         config: { permission: 'waybill.list:query', audit: false },
         schema: {
           tags: TAG,
-          body: templatePageSchema,
+          body: waybillTemplatePageSchema,
           response: okSchema(pageResponseSchema(waybillTemplateSchema)),
         },
       },
@@ -296,7 +297,7 @@ export function waybillsRoutes(
         config: { permission: 'waybill.list:query', audit: false },
         schema: {
           tags: TAG,
-          body: templatePageSchema,
+          body: trackTemplatePageSchema,
           response: okSchema(pageResponseSchema(trackTemplateSchema)),
         },
       },

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import {
   type PageResponse,
-  type TemplatePageRequest,
   type TrackTemplate,
   type TrackTemplateInsert,
+  type TrackTemplatePageRequest,
   WAYBILL_SHARE_CUSTOM_MAX_MS,
   WAYBILL_SHARE_VALIDITY_MS,
   WAYBILL_STATE_ENDED,
@@ -18,6 +18,7 @@ import {
   type WaybillShareAnswer,
   type WaybillTemplate,
   type WaybillTemplateInsert,
+  type WaybillTemplatePageRequest,
   type WaybillUpdate,
 } from '@coldchain/shared';
 import type { Insertable } from 'kysely';
@@ -332,11 +333,8 @@ export class WaybillsService {
     return { shareToken: token, path: `/pcQuick/waybill/detail/${row.waybillPk}?share=${token}`, expiresAt };
   }
 
-  async templatePage(owner: Owner, q: TemplatePageRequest): Promise<PageResponse<WaybillTemplate>> {
-    const { rows, totalCount } = await this.repo.templatePage(owner, q.name, {
-      offset: (q.start - 1) * q.pageSize,
-      limit: q.pageSize,
-    });
+  async templatePage(owner: Owner, q: WaybillTemplatePageRequest): Promise<PageResponse<WaybillTemplate>> {
+    const { rows, totalCount } = await this.repo.templatePage(owner, q);
     return { data: rows.map(presentWaybillTemplate), start: q.start, totalCount };
   }
 
@@ -351,11 +349,8 @@ export class WaybillsService {
     return presentWaybillTemplate(row);
   }
 
-  async trackTemplatePage(owner: Owner, q: TemplatePageRequest): Promise<PageResponse<TrackTemplate>> {
-    const { rows, totalCount } = await this.repo.trackTemplatePage(owner, q.name, {
-      offset: (q.start - 1) * q.pageSize,
-      limit: q.pageSize,
-    });
+  async trackTemplatePage(owner: Owner, q: TrackTemplatePageRequest): Promise<PageResponse<TrackTemplate>> {
+    const { rows, totalCount } = await this.repo.trackTemplatePage(owner, q);
     return { data: rows.map(presentTrackTemplate), start: q.start, totalCount };
   }
 

@@ -13,7 +13,8 @@ const changes = (row: OperationLog): string => {
 
 /**
  * /operation/log: the signed-in account's own operation log (the server widens it to the platform
- * for operators), newest first, with what each change replaced.
+ * for operators), newest first, with what each change replaced. Actions show the name the server
+ * gives in the reader's language (the key on hover); the filter matches either.
  */
 export default function OperationLogPage() {
   const { t } = useTranslation();
@@ -30,7 +31,12 @@ export default function OperationLogPage() {
       width: 150,
       render: (v: string | null) => v ?? '',
     },
-    { dataIndex: 'action', title: t('userCenter.logAction'), width: 240 },
+    {
+      dataIndex: 'actionName',
+      title: t('userCenter.logAction'),
+      width: 240,
+      render: (name: string, row) => <span title={row.action}>{name}</span>,
+    },
     {
       dataIndex: 'entityType',
       title: t('userCenter.logEntity'),

@@ -5,13 +5,15 @@ import {
   DEVICE_SCENES,
   DEVICE_STATUSES,
   DEVICE_USE_STATES,
+  type DevicePageRequest,
   type DeviceRow,
   type DeviceScene,
+  type DownloadInsert,
 } from '@coldchain/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, Segmented, Select, Space, Tabs, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAccountInfo } from '../../../api/account.ts';
@@ -20,8 +22,9 @@ import { type BatchOperation, deviceKeys, devicesApi } from '../../../api/device
 import { saveFile } from '../../../api/http.ts';
 import { useLiveDevices } from '../../../api/live.ts';
 import { latestPerChannel, rowWithLive } from '../../../api/live-state.ts';
+import { downloadsApi } from '../../../api/users.ts';
 import { confirmPrompt, flash, toastSuccess } from '../../../app/feedback.ts';
-import { IfAction } from '../../../components/Access.tsx';
+import { IfAction, IfPermission } from '../../../components/Access.tsx';
 import { EmojiFreeInput } from '../../../components/EmojiFreeInput.tsx';
 import { type ListBody, ListPage, type ListSelection } from '../../../components/ListPage.tsx';
 import { DeviceMap, type MapPoint } from '../../../components/map/DeviceMap.tsx';
@@ -44,6 +47,14 @@ const SCENE_KEYS: Record<DeviceScene, 'monitoring' | 'storage' | 'freezer'> = {
 
 export const detailPath = (id: number) => `/device/detail/${id}`;
 
+type ExportCondition = Extract<DownloadInsert, { kind: 'devices' }>['condition'];
+
+/** The list's filters and tab as the download centre takes them; paging and sorting stay the list's. */
+function exportConditionOf(request: DevicePageRequest): ExportCondition {
+  const { start: _s, pageSize: _p, sortField: _f, sortOrder: _o, accountId: _a, ...condition } = request;
+  return condition;
+}
+
 /**
  * The device list (002 §2): tabs for cold-chain monitoring, smart cold storage and smart freezers;
  * list, map and board modes over the same page of the shared list page; query by name, GUID, status,
@@ -63,6 +74,7 @@ export default function DeviceListPage() {
   const [adding, setAdding] = useState(false);
   const [visible, setVisible] = useState<DeviceRow[]>([]);
   const types = useDeviceTypeOptions();
+  const lastCondition = useRef<ExportCondition>({});
 
   // 000 §2.4: /device/list takes deviceName in the query.
   const nameInUrl = searchParams.get('deviceName') ?? '';
@@ -117,6 +129,16 @@ export default function DeviceListPage() {
         }
       },
     });
+  };
+
+  const exportInBackground = async () => {
+    try {
+      await downloadsApi.request({ kind: 'devices', condition: lastCondition.current });
+      flash('success', t('download.requested'));
+      navigate('/consumer/download');
+    } catch {
+      // The http client has shown the server's message.
+    }
   };
 
   const columns: ColumnsType<DeviceRow> = [
@@ -252,6 +274,13 @@ export default function DeviceListPage() {
           <ShareToolbar rows={rows} />
         </>
       ) : null}
+      <IfAction action="export">
+        <IfPermission permission="consumer.download" action="add">
+          <Button onClick={() => void exportInBackground()} data-testid="device-export-background">
+            {t('download.fromList')}
+          </Button>
+        </IfPermission>
+      </IfAction>
     </>
   );
 
@@ -326,7 +355,11 @@ export default function DeviceListPage() {
       </Card>
       <ListPage<DeviceRow>
         queryKey={deviceKeys.list()}
-        fetchPage={(request, signal) => devicesApi.page(devicePageRequest(request), signal)}
+        fetchPage={(request, signal) => {
+          const body = devicePageRequest(request);
+          lastCondition.current = exportConditionOf(body);
+          return devicesApi.page(body, signal);
+        }}
         request={{ scene }}
         initialFilters={initialFilters}
         columns={columns}

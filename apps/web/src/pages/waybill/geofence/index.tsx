@@ -1,4 +1,4 @@
-import { GEOFENCE_NAME_MAX, type Geofence } from '@coldchain/shared';
+import { GEOFENCE_NAME_MAX, GEOFENCE_SORT_FIELDS, type Geofence } from '@coldchain/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -9,6 +9,7 @@ import { confirmPrompt, flash, toastSuccess } from '../../../app/feedback.ts';
 import { IfAction } from '../../../components/Access.tsx';
 import { ListPage, type ListSelection } from '../../../components/ListPage.tsx';
 import { browserZone, formatInstant } from '../../../components/time-ranges.ts';
+import { listSort } from '../shared/list-sort.ts';
 import { FenceEditorModal } from './FenceEditorModal.tsx';
 
 /**
@@ -45,6 +46,7 @@ export default function GeofencePage() {
     {
       dataIndex: 'name',
       title: t('waybill.fence.name'),
+      sorter: true,
       render: (name: string) => <span data-testid="fence-row-name">{name}</span>,
     },
     {
@@ -73,6 +75,7 @@ export default function GeofencePage() {
       dataIndex: 'createdAt',
       title: t('waybill.fields.createdAt'),
       width: 170,
+      sorter: true,
       render: (at: number) => formatInstant(at, zone, false),
     },
     {
@@ -119,7 +122,10 @@ export default function GeofencePage() {
           const { start, pageSize } = request;
           const name =
             typeof request.name === 'string' && request.name.trim() ? request.name.trim() : undefined;
-          return waybillApi.fences({ start, pageSize, ...(name ? { name } : {}) }, signal);
+          return waybillApi.fences(
+            { start, pageSize, ...listSort(request, GEOFENCE_SORT_FIELDS), ...(name ? { name } : {}) },
+            signal,
+          );
         }}
         columns={columns}
         rowKey="id"

@@ -1,5 +1,6 @@
 import {
   WAYBILL_EXPRESS_NUMBER_MAX,
+  WAYBILL_SORT_FIELDS,
   WAYBILL_STATES,
   type WaybillDetail,
   type WaybillExportQuery,
@@ -20,6 +21,7 @@ import { confirmPrompt, flash, toastSuccess } from '../../../app/feedback.ts';
 import { IfAction } from '../../../components/Access.tsx';
 import { ListPage, type ListSelection } from '../../../components/ListPage.tsx';
 import { browserZone, formatInstant } from '../../../components/time-ranges.ts';
+import { listSort } from '../shared/list-sort.ts';
 import { ShareModal } from '../shared/ShareModal.tsx';
 import { changeWaybillState } from '../shared/state-change.ts';
 import { WaybillStateTag } from '../shared/WaybillStateTag.tsx';
@@ -118,6 +120,7 @@ export default function WaybillListPage() {
       dataIndex: 'orderNum',
       title: t('waybill.fields.orderNum'),
       width: 170,
+      sorter: true,
       render: (orderNum: string, row) => (
         <Space orientation="vertical" size={0}>
           <Link to={waybillDetailPath(row.id)} data-testid={`waybill-link-${row.id}`}>
@@ -135,13 +138,15 @@ export default function WaybillListPage() {
       dataIndex: 'expressNumber',
       title: t('waybill.fields.expressNumber'),
       width: 150,
+      sorter: true,
       ellipsis: { showTitle: true },
       render: (v: string | null) => v ?? '-',
     },
     {
-      key: 'device',
+      dataIndex: 'deviceName',
       title: t('waybill.fields.device'),
       width: 190,
+      sorter: true,
       render: (_: unknown, row) => (
         <Space orientation="vertical" size={0}>
           <span>{row.deviceName}</span>
@@ -155,6 +160,7 @@ export default function WaybillListPage() {
       dataIndex: 'waybillState',
       title: t('waybill.fields.waybillState'),
       width: 100,
+      sorter: true,
       render: (state: WaybillState, row) => (
         <WaybillStateTag state={state} testId={`waybill-state-${row.id}`} />
       ),
@@ -180,6 +186,7 @@ export default function WaybillListPage() {
       dataIndex: 'createdAt',
       title: t('waybill.fields.createdAt'),
       width: 150,
+      sorter: true,
       render: (at: number) => time(at),
     },
     {
@@ -301,7 +308,15 @@ export default function WaybillListPage() {
         fetchPage={(request, signal) => {
           const own = filtersOf(request);
           lastFilters.current = own;
-          return waybillApi.page({ ...own, start: request.start, pageSize: request.pageSize }, signal);
+          return waybillApi.page(
+            {
+              ...own,
+              ...listSort(request, WAYBILL_SORT_FIELDS),
+              start: request.start,
+              pageSize: request.pageSize,
+            },
+            signal,
+          );
         }}
         request={tab === 'all' ? {} : { waybillState: Number(tab) }}
         columns={columns}
