@@ -63,7 +63,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * Whether an open alarm's record still calls for reminders: untreated, or postponed (002 §4: the
  * person deals with it later). Approved and rejected alarms are settled.
  */
-export const remindsAbout = (record: Pick<AlarmMessageRow, 'state' | 'treatment'>): boolean =>
+const remindsAbout = (record: Pick<AlarmMessageRow, 'state' | 'treatment'>): boolean =>
   record.state === 'untreated' || (record.state === 'treated' && record.treatment === 'postponed');
 const stored = (s: ReturnType<typeof freshState>): StoredState => ({
   ...s,

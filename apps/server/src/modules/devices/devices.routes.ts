@@ -338,7 +338,11 @@ export function devicesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { rows, totalCount } = await devices.operationLog(callerOf(request), request.body);
-        return ok(request, { data: rows.map((row) => presentOperationLog(row, request.locale)), start: request.body.start, totalCount });
+        return ok(request, {
+          data: rows.map((row) => presentOperationLog(row, request.locale)),
+          start: request.body.start,
+          totalCount,
+        });
       },
     );
 

@@ -95,7 +95,10 @@ export function organizationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const caller = callerOf(request);
         const access = await service.access(caller, request.query.id);
-        return ok(request, presentOrganization(request.t, access, await service.counts(caller, [access.org.id])));
+        return ok(
+          request,
+          presentOrganization(request.t, access, await service.counts(caller, [access.org.id])),
+        );
       },
     );
 
@@ -110,7 +113,10 @@ export function organizationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const created = await service.insert(caller, request.body);
         const access = await service.access(caller, created.id);
         request.auditNote = { entityType: 'organization', entityId: created.id, newValue: request.body };
-        return ok(request, presentOrganization(request.t, access, await service.counts(caller, [created.id])));
+        return ok(
+          request,
+          presentOrganization(request.t, access, await service.counts(caller, [created.id])),
+        );
       },
     );
 
@@ -347,7 +353,10 @@ export function organizationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const rows = await service.invitationsOf(callerOf(request), request.query.organizationId);
-        return ok(request, rows.map((r) => presentInvitation(request.t, r)));
+        return ok(
+          request,
+          rows.map((r) => presentInvitation(request.t, r)),
+        );
       },
     );
 
@@ -374,7 +383,10 @@ export function organizationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { tags: TAG, response: okSchema(z.array(invitationSchema)) } },
       async (request) => {
         const rows = await service.myInvitations(requireAuth(request));
-        return ok(request, rows.map((r) => presentInvitation(request.t, r)));
+        return ok(
+          request,
+          rows.map((r) => presentInvitation(request.t, r)),
+        );
       },
     );
 

@@ -63,10 +63,16 @@ describe('role names in the reader language', () => {
     });
     expect(byCode(english, 'organizationMember')?.roleName).toBe('Organization member');
     const german = (await sysPage('de-DE')).data.data;
-    expect(byCode(german, 'operator')).toMatchObject({ roleName: 'Betreiber', description: expect.any(String) });
+    expect(byCode(german, 'operator')).toMatchObject({
+      roleName: 'Betreiber',
+      description: expect.any(String),
+    });
     expect(byCode(german, 'personalUser')?.roleName).toBe('Privatnutzer');
     for (const rows of [english, german])
-      expect(byCode(rows, platformRole.code)).toMatchObject({ roleName: 'Auditors', description: 'reads the log' });
+      expect(byCode(rows, platformRole.code)).toMatchObject({
+        roleName: 'Auditors',
+        description: 'reads the log',
+      });
 
     const id = String(byCode(english, 'serviceEngineer')?.id);
     const detail = (locale: string) =>
@@ -153,7 +159,10 @@ describe('role names in the reader language', () => {
       query: { id: String(org.data.id) },
       locale: 'es-ES',
     });
-    expect(detail.data.myRole).toMatchObject({ code: 'enterpriseAdmin', roleName: 'Administrador de empresa' });
+    expect(detail.data.myRole).toMatchObject({
+      code: 'enterpriseAdmin',
+      roleName: 'Administrador de empresa',
+    });
 
     const offered = await call<AssignableRole[]>(t.app, 'GET', `${ORG}/roles`, {
       token: enterprise.token,

@@ -1,4 +1,4 @@
-import type { RolePick, RoleRow as RoleAnswer, RoleDetail } from '@coldchain/shared';
+import type { RoleRow as RoleAnswer, RoleDetail, RolePick } from '@coldchain/shared';
 import type { Translate } from '../../i18n/i18n.ts';
 import { roleDescriptionFor, roleNameFor } from './role-names.ts';
 import type { RoleRow } from './roles.repo.ts';
@@ -7,7 +7,12 @@ const roleTypeOf = (row: RoleRow) => (row.roleType === 'system' ? ('system' as c
 
 /** A role in the role pickers, named in the reader's language when it is a system role. */
 export function presentRolePick(t: Translate, row: RoleRow): RolePick {
-  return { id: row.id, code: row.code, roleName: roleNameFor(t, row.code, row.roleName), roleType: roleTypeOf(row) };
+  return {
+    id: row.id,
+    code: row.code,
+    roleName: roleNameFor(t, row.code, row.roleName),
+    roleType: roleTypeOf(row),
+  };
 }
 
 export function presentRole(t: Translate, row: RoleRow, userCount: number): RoleAnswer {

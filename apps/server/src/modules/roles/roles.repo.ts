@@ -87,11 +87,15 @@ export class RolesRepo {
     const roleName = q.roleName;
     if (roleName) {
       const needle = roleName.toLowerCase();
-      const named = Object.keys(systemNames).filter((code) => systemNames[code]?.toLowerCase().includes(needle));
+      const named = Object.keys(systemNames).filter((code) =>
+        systemNames[code]?.toLowerCase().includes(needle),
+      );
       query = query.where((eb) =>
         eb.or([
           eb.and([eb('role.roleType', '<>', 'system'), contains('role.roleName', roleName)]),
-          ...(named.length > 0 ? [eb.and([eb('role.roleType', '=', 'system'), eb('role.code', 'in', named)])] : []),
+          ...(named.length > 0
+            ? [eb.and([eb('role.roleType', '=', 'system'), eb('role.code', 'in', named)])]
+            : []),
         ]),
       );
     }

@@ -118,7 +118,12 @@ export function rolesRoutes(ctx: AppContext, permissions: PermissionsService): F
         };
         return ok(
           request,
-          presentRoleDetail(request.t, change.after, await service.repo.usage(change.after), change.afterKeys),
+          presentRoleDetail(
+            request.t,
+            change.after,
+            await service.repo.usage(change.after),
+            change.afterKeys,
+          ),
         );
       },
     );

@@ -6,6 +6,7 @@ import type { RoleTable } from '../../db/database.ts';
 import { AppError, fieldError } from '../../errors.ts';
 import type { Translate } from '../../i18n/i18n.ts';
 import { type PermissionsService, routeOf } from './permissions.service.ts';
+import { roleNameFor, systemRoleNames } from './role-names.ts';
 import {
   ADMIN_ROLE,
   authorizeRole,
@@ -19,7 +20,6 @@ import {
   requireView,
   roleScope,
 } from './role-policy.ts';
-import { roleNameFor, systemRoleNames } from './role-names.ts';
 import type { RoleRow, RolesRepo } from './roles.repo.ts';
 
 export interface RoleChange {

@@ -69,7 +69,11 @@ export function usersRoutes(
       },
       async (request) => {
         const { rows, totalCount } = await service.page(callerOf(request), request.body);
-        return ok(request, { data: rows.map((r) => presentUser(request.t, r)), start: request.body.start, totalCount });
+        return ok(request, {
+          data: rows.map((r) => presentUser(request.t, r)),
+          start: request.body.start,
+          totalCount,
+        });
       },
     );
 
@@ -87,7 +91,11 @@ export function usersRoutes(
       { config: { audit: false }, schema: { tags: TAG, body: userByRoleSchema, response: okSchema(pageOf) } },
       async (request) => {
         const { rows, totalCount } = await service.byRole(callerOf(request), request.body);
-        return ok(request, { data: rows.map((r) => presentUser(request.t, r)), start: request.body.start, totalCount });
+        return ok(request, {
+          data: rows.map((r) => presentUser(request.t, r)),
+          start: request.body.start,
+          totalCount,
+        });
       },
     );
 
@@ -196,7 +204,11 @@ export function usersRoutes(
       { config: { audit: false }, schema: { tags: TAG, body: childPageSchema, response: okSchema(pageOf) } },
       async (request) => {
         const { rows, totalCount } = await service.childPage(callerOf(request), request.body);
-        return ok(request, { data: rows.map((r) => presentUser(request.t, r)), start: request.body.start, totalCount });
+        return ok(request, {
+          data: rows.map((r) => presentUser(request.t, r)),
+          start: request.body.start,
+          totalCount,
+        });
       },
     );
 

@@ -7,7 +7,7 @@ import {
   alarmHandleSchema,
 } from '@coldchain/shared';
 import { Form, Input, Modal, Radio, Select, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alarmMessageApi } from '../../../api/alarm.ts';
 import { toastSuccess } from '../../../app/feedback.ts';
@@ -36,7 +36,9 @@ export function HandleModal(props: {
   const [saving, setSaving] = useState(false);
   const messages = props.messages ?? [];
   const system = messages.length > 0 && messages.every((m) => m.messageType === 'system');
-  const treatments = treatmentsFor(system);
+  const postponed = messages.some((m) => m.treatment === 'postponed');
+  // Memoized: a new list each render would reset the form through the effect below.
+  const treatments = useMemo(() => treatmentsFor(system, postponed), [system, postponed]);
   const open = props.messages !== null;
 
   useEffect(() => {

@@ -9,16 +9,22 @@ describe('handling (002 §4)', () => {
     expect(treatmentsFor(true)).toEqual(['agreed', 'refused']);
   });
 
+  it('settles a postponed alarm as approved or rejected only', () => {
+    expect(treatmentsFor(false, true)).toEqual(['approved', 'rejected']);
+    expect(treatmentsFor(true, true)).toEqual(['agreed', 'refused']);
+  });
+
   it('handles alarm and system messages only apart', () => {
     expect(sameCategory([{ messageType: 'alarm' }, { messageType: 'gradedWarning' }])).toBe(true);
     expect(sameCategory([{ messageType: 'system' }, { messageType: 'system' }])).toBe(true);
     expect(sameCategory([{ messageType: 'system' }, { messageType: 'alarm' }])).toBe(false);
   });
 
-  it('handles a message once', () => {
-    expect(canHandle({ state: 'untreated' })).toBe(true);
-    expect(canHandle({ state: 'cleared' })).toBe(true);
-    expect(canHandle({ state: 'treated' })).toBe(false);
+  it('handles a message once, a postponed alarm once more', () => {
+    expect(canHandle({ state: 'untreated', treatment: null })).toBe(true);
+    expect(canHandle({ state: 'cleared', treatment: null })).toBe(true);
+    expect(canHandle({ state: 'treated', treatment: 'approved' })).toBe(false);
+    expect(canHandle({ state: 'treated', treatment: 'postponed' })).toBe(true);
   });
 });
 

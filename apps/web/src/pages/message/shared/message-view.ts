@@ -14,8 +14,10 @@ const ALARM_HANDLING: readonly AlarmTreatment[] = ALARM_TREATMENTS.filter(
   (t) => !SYSTEM_TREATMENTS.includes(t),
 );
 
-export function treatmentsFor(system: boolean): readonly AlarmTreatment[] {
-  return system ? SYSTEM_TREATMENTS : ALARM_HANDLING;
+/** A postponed alarm is settled later, as approved or rejected; it cannot be postponed again. */
+export function treatmentsFor(system: boolean, postponed = false): readonly AlarmTreatment[] {
+  if (system) return SYSTEM_TREATMENTS;
+  return postponed ? ALARM_HANDLING.filter((t) => t !== 'postponed') : ALARM_HANDLING;
 }
 
 /** Messages handled together must all be system messages or all alarm messages (their treatments differ). */
@@ -24,8 +26,9 @@ export function sameCategory(messages: readonly Pick<AlarmMessage, 'messageType'
   return system === 0 || system === messages.length;
 }
 
-/** A message is handled once; untreated and cleared ones may still be. */
-export const canHandle = (message: Pick<AlarmMessage, 'state'>): boolean => message.state !== 'treated';
+/** A message is handled once; untreated, cleared and postponed ones may still be. */
+export const canHandle = (message: Pick<AlarmMessage, 'state' | 'treatment'>): boolean =>
+  message.state !== 'treated' || message.treatment === 'postponed';
 
 export const STATE_COLORS: Record<AlarmMessageState, string | undefined> = {
   untreated: 'red',
