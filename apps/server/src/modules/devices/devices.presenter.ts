@@ -65,6 +65,14 @@ export function presentDeviceDetail(row: DeviceView, now: string): DeviceDetail 
   };
 }
 
+/**
+ * A device whose first probe the caller may not see (000 §6): its limits and correction mirror that
+ * probe's settings (002 §5), so they are answered empty.
+ */
+export function withoutProbeLimits<T extends DeviceRecord>(row: T): T {
+  return { ...row, upperLimit: null, lowerLimit: null, correctionValue: null };
+}
+
 /** What the operation log keeps of a device change: the fields a user can set, never secrets. */
 export function auditDevice(row: DeviceRecord) {
   return {

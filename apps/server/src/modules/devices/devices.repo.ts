@@ -378,6 +378,20 @@ export class DevicesRepo {
       .execute();
   }
 
+  /** The probe parameters of several types at once, ordered like probeParams within each type. */
+  probeParamsOfTypes(deviceTypeIds: readonly number[]): Promise<TypeParamRow[]> {
+    if (deviceTypeIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('deviceTypeParam')
+      .selectAll()
+      .where('deviceTypeId', 'in', deviceTypeIds)
+      .where('probeId', 'is not', null)
+      .orderBy('deviceTypeId')
+      .orderBy('probeId')
+      .orderBy('paramSortNo')
+      .execute();
+  }
+
   probeSettings(deviceId: number): Promise<ProbeSettingRow[]> {
     return this.db
       .selectFrom('deviceProbeSetting')

@@ -124,7 +124,7 @@ export function devicesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) =>
         ok(
           request,
-          presentDeviceDetail(await devices.load(callerOf(request), request.query.id, 'get'), now()),
+          presentDeviceDetail(await devices.detail(callerOf(request), request.query.id), now()),
         ),
     );
 
