@@ -14,6 +14,7 @@ import * as m0011 from './migrations/0011_users_roles_downloads.ts';
 import * as m0012 from './migrations/0012_waybills.ts';
 import * as m0013 from './migrations/0013_delivery.ts';
 import * as m0014 from './migrations/0014_push_record_device.ts';
+import * as m0015 from './migrations/0015_share_invitations.ts';
 
 /** Numbered migrations, in order; each runs on SQLite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012_waybills': m0012,
   '0013_delivery': m0013,
   '0014_push_record_device': m0014,
+  '0015_share_invitations': m0015,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

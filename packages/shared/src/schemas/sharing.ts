@@ -122,6 +122,11 @@ export type DevicePermission = z.infer<typeof devicePermissionSchema>;
 /** Who receives a share or a transfer: a user name, phone or e-mail of the same platform. */
 export const recipientSchema = z.string().trim().min(1).max(100);
 
+/** The name a sharer gives the person it shares with, shown in its sharer management (002 §5). */
+export const SHARER_NAME_MIN = 2;
+export const SHARER_NAME_MAX = 20;
+export const sharerNameSchema = z.string().trim().min(SHARER_NAME_MIN).max(SHARER_NAME_MAX);
+
 export const shareValiditySchema = z.enum(SHARE_VALIDITIES);
 export type ShareValidity = z.infer<typeof shareValiditySchema>;
 
@@ -133,7 +138,9 @@ const customEnd = (v: { validity?: string; expiresAt?: string | null }, ctx: z.R
 export const deviceShareBatchSchema = z
   .object({
     deviceIds: deviceIdsSchema,
+    /** A phone or e-mail without an account gets an invitation to register; the share waits for it. */
     account: recipientSchema,
+    sharerName: sharerNameSchema.nullable().optional(),
     permissionModelId: idSchema.nullable().optional(),
     /** Absent: the share lasts until it is cancelled. */
     validity: shareValiditySchema.optional(),
@@ -187,8 +194,16 @@ export const deviceShareSchema = z.object({
   deviceGuid: z.string(),
   ownerAccountId: z.number().int(),
   ownerName: z.string(),
-  accountId: z.number().int(),
-  accountName: z.string(),
+  /** Null while the share waits for someone to register with `contact`. */
+  accountId: z.number().int().nullable(),
+  accountName: z.string().nullable(),
+  /** The phone or e-mail a share to an unregistered person was addressed to. */
+  contact: z.string().nullable(),
+  /** The name the sharer gave the recipient; shown to the sharer only. */
+  sharerName: z.string().nullable(),
+  /** How the sharer's list names the recipient: its given name, else the account's, else the contact. */
+  recipientName: z.string(),
+  awaitingRegistration: z.boolean(),
   permissionModelId: z.number().int().nullable(),
   permissionModelName: z.string().nullable(),
   state: requestStateSchema,
@@ -219,6 +234,15 @@ export const shareModelUpdateSchema = z
 export type ShareModelUpdate = z.infer<typeof shareModelUpdateSchema>;
 
 export const batchShareResultSchema = z.object({ shares: z.array(deviceShareSchema) });
+/**
+ * A direct share: `registered` false when it went to a phone or e-mail without an account, which was
+ * invited to register; `notified` whether that invitation could be sent.
+ */
+export const deviceShareBatchResultSchema = batchShareResultSchema.extend({
+  registered: z.boolean(),
+  notified: z.boolean(),
+});
+export type DeviceShareBatchResult = z.infer<typeof deviceShareBatchResultSchema>;
 
 // ---- transfer
 

@@ -27,7 +27,8 @@ export interface DeviceShareTable {
   id: Generated<number>;
   deviceId: number;
   ownerAccountId: number;
-  accountId: number;
+  /** Null while a share to a phone or e-mail waits for someone to register with it (migration 0015). */
+  accountId: number | null;
   permissionModelId: number | null;
   /** pending, accepted, refused or cancelled */
   state: string;
@@ -36,6 +37,12 @@ export interface DeviceShareTable {
   linkId: number | null;
   createdAt: Iso;
   respondedAt: Iso | null;
+  /** phone or email: the share was addressed to this contact rather than to an account. */
+  contactChannel: string | null;
+  /** The phone as given or the e-mail lower-cased, as accounts store them. */
+  contact: string | null;
+  /** The name the sharer gave the recipient (2-20 characters). */
+  sharerName: string | null;
 }
 
 /** A share link: whoever signs in and opens it before it expires receives the devices. */

@@ -122,10 +122,7 @@ export function devicesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       `${DEVICE}/detail`,
       { schema: { tags: TAG, querystring: deviceIdQuerySchema, response: okSchema(deviceDetailSchema) } },
       async (request) =>
-        ok(
-          request,
-          presentDeviceDetail(await devices.detail(callerOf(request), request.query.id), now()),
-        ),
+        ok(request, presentDeviceDetail(await devices.detail(callerOf(request), request.query.id), now())),
     );
 
     app.post(

@@ -5,10 +5,20 @@ import type { AlarmMessageTable, Database } from '../../db/database.ts';
 import type { DeviceScope } from '../devices/device-policy.ts';
 import { scopeCondition } from '../devices/devices.repo.ts';
 
-/** Who reads the message centre: the devices it may see, and its own system messages. */
+/** Devices hiding the same probes from a reader: their alarms of those probes are not shown. */
+export interface HiddenProbes {
+  deviceIds: readonly number[];
+  probeIds: readonly number[];
+}
+
+/**
+ * Who reads the message centre: the devices it may see, its own system messages, and the probes its
+ * permission templates hide on granted devices.
+ */
 export interface MessageReader {
   accountId: number;
   scope: DeviceScope;
+  hidden?: readonly HiddenProbes[];
 }
 
 type Eb = ExpressionBuilder<Database, 'alarmMessage'>;
@@ -22,9 +32,24 @@ function visible(eb: Eb, reader: MessageReader): Expression<SqlBool> {
     .selectFrom('device')
     .select('device.id')
     .where(() => scopeCondition(reader.scope));
-  return eb.or([
+  const seen = eb.or([
     eb('alarmMessage.deviceId', 'in', devices),
     eb.and([eb('alarmMessage.deviceId', 'is', null), eb('alarmMessage.accountId', '=', reader.accountId)]),
+  ]);
+  if (!reader.hidden?.length) return seen;
+  // Messages without a probe (offline, door, power, system) stay visible.
+  const ofHiddenProbe = eb.or(
+    reader.hidden.map((h) =>
+      eb.and([eb('alarmMessage.deviceId', 'in', h.deviceIds), eb('alarmMessage.probeId', 'in', h.probeIds)]),
+    ),
+  );
+  return eb.and([
+    seen,
+    eb.or([
+      eb('alarmMessage.probeId', 'is', null),
+      eb('alarmMessage.deviceId', 'is', null),
+      eb.not(ofHiddenProbe),
+    ]),
   ]);
 }
 
@@ -61,6 +86,29 @@ export class MessagesRepo {
     const order = new Map(ids.map((r, i) => [r.id, i]));
     rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
     return { rows, totalCount: Number(total.n) };
+  }
+
+  /**
+   * Devices of other accounts a reader reaches through the given shares or organizations, with what
+   * device-policy needs to find the templates of each.
+   */
+  reachedDevices(
+    reader: { accountId: number; platformId: number },
+    deviceIds: number[],
+    organizationIds: number[],
+  ) {
+    return this.db
+      .selectFrom('device')
+      .select(['id', 'platformId', 'accountId', 'organizationId', 'deviceTypeId'])
+      .where('platformId', '=', reader.platformId)
+      .where('accountId', '<>', reader.accountId)
+      .where((eb) =>
+        eb.or([
+          ...(deviceIds.length ? [eb('id', 'in', deviceIds)] : []),
+          ...(organizationIds.length ? [eb('organizationId', 'in', organizationIds)] : []),
+        ]),
+      )
+      .execute();
   }
 
   async byIds(ids: readonly number[]) {

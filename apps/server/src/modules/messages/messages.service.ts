@@ -42,10 +42,9 @@ function openTo(row: Pick<MessageRow, 'state' | 'treatment'>, treatment: AlarmTr
   return row.treatment === 'postponed' && treatment !== 'postponed';
 }
 
-const readerOf = (caller: DeviceCaller): MessageReader => ({
-  accountId: caller.accountId,
-  scope: visibleDevices(caller, 'console'),
-});
+/** Ids of a grant map whose grant carries a template (a grant without one shows every probe). */
+const templated = (grants: ReadonlyMap<number, unknown>) =>
+  [...grants].flatMap(([id, template]) => (template === null ? [] : [id]));
 
 /**
  * The message centre (002 §2, §4): alarm and system messages of the devices the caller may see,
@@ -62,7 +61,7 @@ export class MessagesService {
   async page(caller: DeviceCaller, q: AlarmMessagePageRequest, locale: Locale) {
     // A device the caller may not see answers "device not found", like a missing one.
     if (q.deviceId !== undefined) await this.devices.load(caller, q.deviceId, 'query');
-    const { rows, totalCount } = await this.repo.page(readerOf(caller), q);
+    const { rows, totalCount } = await this.repo.page(await this.readerOf(caller), q);
     await this.book.prepare();
     return { rows: rows.map((r) => this.present(r, locale)), totalCount };
   }
@@ -78,7 +77,7 @@ export class MessagesService {
   }
 
   async detail(caller: DeviceCaller, id: number, locale: Locale): Promise<AlarmMessage> {
-    const [row] = await this.repo.visibleByIds(readerOf(caller), [id]);
+    const [row] = await this.repo.visibleByIds(await this.readerOf(caller), [id]);
     if (!row) throw new AppError('notFound', { entity: 'entities.alarmMessage' });
     await this.book.prepare();
     return this.present(row, locale);
@@ -92,12 +91,12 @@ export class MessagesService {
     return this.present(row, locale);
   }
 
-  count(caller: DeviceCaller) {
-    return this.repo.alarmCount(readerOf(caller));
+  async count(caller: DeviceCaller) {
+    return this.repo.alarmCount(await this.readerOf(caller));
   }
 
-  markRead(caller: DeviceCaller) {
-    return this.repo.markRead(readerOf(caller), this.clock.now().toISOString());
+  async markRead(caller: DeviceCaller) {
+    return this.repo.markRead(await this.readerOf(caller), this.clock.now().toISOString());
   }
 
   /**
@@ -108,7 +107,7 @@ export class MessagesService {
    */
   async handle(caller: DeviceCaller, input: AlarmHandle): Promise<{ before: MessageRow[]; updated: number }> {
     const ids = [...new Set(input.ids)];
-    const rows = await this.repo.visibleByIds(readerOf(caller), ids);
+    const rows = await this.repo.visibleByIds(await this.readerOf(caller), ids);
     if (rows.length !== ids.length) throw new AppError('notFound', { entity: 'entities.alarmMessage' });
     for (const row of rows) {
       const system = row.messageType === 'system';
@@ -130,6 +129,29 @@ export class MessagesService {
       updatedAt: now,
     });
     return { before: rows, updated };
+  }
+
+  /**
+   * The caller as a reader of the console's message centre. Alarms of a probe a permission template
+   * hides on a granted device are left out (000 §6); a caller without templated grants costs no query.
+   */
+  private async readerOf(caller: DeviceCaller): Promise<MessageReader> {
+    const reader = { accountId: caller.accountId, scope: visibleDevices(caller, 'console') };
+    const shared = caller.grants ? templated(caller.grants.shared) : [];
+    const organizations = caller.grants ? templated(caller.grants.organizations) : [];
+    if (shared.length === 0 && organizations.length === 0) return reader;
+    const reached = await this.repo.reachedDevices(caller, shared, organizations);
+    const hidden = await this.devices.hiddenProbesOf(caller, reached);
+    // Devices hiding the same probes share one condition.
+    const groups = new Map<string, { deviceIds: number[]; probeIds: number[] }>();
+    for (const [deviceId, probes] of hidden) {
+      const probeIds = [...probes].sort((a, b) => a - b);
+      const key = probeIds.join(',');
+      const group = groups.get(key) ?? { deviceIds: [], probeIds };
+      group.deviceIds.push(deviceId);
+      groups.set(key, group);
+    }
+    return { ...reader, hidden: [...groups.values()] };
   }
 
   private present(row: MessageRow, locale: Locale): AlarmMessage {

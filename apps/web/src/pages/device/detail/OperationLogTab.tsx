@@ -6,31 +6,6 @@ import { deviceKeys, devicesApi } from '../../../api/devices.ts';
 import { ListPage } from '../../../components/ListPage.tsx';
 import { formatIso } from '../../../components/time-ranges.ts';
 
-/**
- * Actions the server logs on a device, by their audit names (docs/decisions.md "Audit trail"), and
- * their keys under device.log.actions (locale keys hold no dots inside a name).
- */
-const ACTION_KEYS = {
-  'device.insert': 'insert',
-  'device.update': 'update',
-  'device.updateRemark': 'updateRemark',
-  'device.enable': 'enable',
-  'device.stop': 'stop',
-  'device.scrap': 'scrap',
-  'device.delete': 'delete',
-  'device.export': 'export',
-  'device.credentials': 'credentials',
-  'device.rotateCredentials': 'rotateCredentials',
-  'device.updateParamSetting': 'updateParamSetting',
-  'device.clearData': 'clearData',
-  'device.quickSearch': 'quickSearch',
-  'device.maintainRecord.insert': 'maintainRecordInsert',
-  'device.maintainRecord.update': 'maintainRecordUpdate',
-  'device.maintainRecord.delete': 'maintainRecordDelete',
-} as const;
-type KnownAction = keyof typeof ACTION_KEYS;
-const isKnown = (action: string): action is KnownAction => Object.hasOwn(ACTION_KEYS, action);
-
 /** What changed, in a line: the new values of the fields that differ from the old ones. */
 export function changeSummary(oldValue: unknown, newValue: unknown): string {
   if (typeof newValue !== 'object' || newValue === null) return '';
@@ -59,10 +34,9 @@ export function OperationLogTab({ device }: { device: DeviceDetail }) {
       render: (name: string | null) => name ?? '-',
     },
     {
-      dataIndex: 'action',
+      dataIndex: 'actionName',
       title: t('device.log.action'),
       width: 180,
-      render: (action: string) => (isKnown(action) ? t(`device.log.actions.${ACTION_KEYS[action]}`) : action),
     },
     {
       key: 'change',
