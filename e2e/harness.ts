@@ -59,6 +59,37 @@ export async function expectText(locator: Locator, expected: string, timeoutMs =
   assert.equal(squash(last), squash(expected));
 }
 
+/** The select's root element, whether the test id sits on it or on its input. */
+const SELECT_ROOT =
+  'xpath=ancestor-or-self::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]';
+
+/**
+ * Chooses an option of a single antd Select: opens it, clicks the option in the open dropdown and
+ * waits until the select shows it with its dropdown closed. A click that lands while the dropdown is
+ * still opening is tried again, so the dropdown never stays over the next control.
+ */
+export async function pickOption(page: Page, select: Locator, option: string): Promise<void> {
+  const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  let shown = '';
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    if ((await dropdown.count()) === 0) await select.click();
+    await dropdown.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
+    try {
+      await dropdown.first().waitFor({ state: 'detached', timeout: 2_000 });
+    } catch {
+      // Still open: the click is tried again below if it did not take.
+    }
+    shown = squash(await select.locator(SELECT_ROOT).textContent());
+    if (shown.includes(squash(option))) {
+      // Chosen but left open: a click on the select closes it (Escape would close a dialog too).
+      if ((await dropdown.count()) > 0) await select.click();
+      await dropdown.first().waitFor({ state: 'detached' });
+      return;
+    }
+  }
+  assert.fail(`option "${option}" was not chosen (the select shows "${shown}")`);
+}
+
 export async function waitForPath(page: Page, pathname: string): Promise<URL> {
   await page.waitForURL((url) => url.pathname === pathname);
   return new URL(page.url());

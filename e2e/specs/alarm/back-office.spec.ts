@@ -6,6 +6,7 @@ import {
   DEMO_OPERATOR,
   DEMO_PASSWORD,
   expectText,
+  pickOption,
   signIn,
   test,
   waitForPath,
@@ -51,11 +52,9 @@ test('an operator words a template with inserted text, uses it in rules and sets
   const ruleName = `Door ${run}`;
   await page.getByTestId('alarm-rule-add').click();
   await page.getByTestId('rule-name').fill(ruleName);
-  await page.getByTestId('rule-level').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: '2 级' }).click();
+  await pickOption(page, page.getByTestId('rule-level'), '2 级');
   await page.getByTestId('rule-value').fill('30');
-  await page.getByTestId('rule-template').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: templateName }).click();
+  await pickOption(page, page.getByTestId('rule-template'), templateName);
   await page.locator(modalOk).click();
   await page.locator('.ant-message').getByText('添加成功').last().waitFor();
   const ruleRow = page.locator('.ant-table-row').filter({ hasText: ruleName });
@@ -111,8 +110,7 @@ test('an operator words a template with inserted text, uses it in rules and sets
   await page.getByTestId('data-push-test').click();
   await page.locator('.ant-message-notice-error').first().waitFor({ timeout: 20_000 });
   await page.goto('/operation/pushRecord');
-  await page.getByTestId('push-record-filter-channel').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: 'Webhook' }).click();
+  await pickOption(page, page.getByTestId('push-record-filter-channel'), 'Webhook');
   await page.getByTestId('list-search').click();
   const record = page.locator('.ant-table-row').filter({ hasText: 'http://127.0.0.1:9/hook' }).first();
   await record.waitFor();

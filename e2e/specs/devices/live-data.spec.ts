@@ -3,7 +3,15 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Download, Page } from 'playwright-core';
-import { createAccount, DEMO_PASSWORD, signIn, storedToken, test, waitForPath } from '../../harness.ts';
+import {
+  createAccount,
+  DEMO_PASSWORD,
+  pickOption,
+  signIn,
+  storedToken,
+  test,
+  waitForPath,
+} from '../../harness.ts';
 import { connectDevice, publishedType, temperature, uniqueGuid } from './setup.ts';
 
 /** Waits until the locator's text holds `expected` (live values arrive without a reload). */
@@ -64,8 +72,7 @@ test('a user adds a device, watches its values change live, charts and exports a
   await page.locator('.ant-modal .ant-btn-primary').click();
   await page.getByText('设备ID仅能为数字，最多 20 位').waitFor();
   await page.getByTestId('device-add-guid').fill(guid);
-  await page.getByTestId('device-add-type').click();
-  await page.locator('.ant-select-item-option').getByText(type.typeName, { exact: false }).click();
+  await pickOption(page, page.getByTestId('device-add-type'), type.typeName);
   await page.locator('.ant-modal .ant-btn-primary').click();
   await page.locator('.ant-message').getByText('添加成功').waitFor();
   const row = page.locator('.ant-table-row').filter({ hasText: guid });

@@ -5,6 +5,7 @@ import {
   createAccount,
   DEMO_PASSWORD,
   expectText,
+  pickOption,
   signIn,
   test,
   waitForPath,
@@ -61,8 +62,7 @@ test('an enterprise makes a role on the permission tree and gives it to a new su
   await page.getByTestId('user-name-input').fill(child);
   await page.getByTestId('user-password-input').fill('Member-123');
   await page.getByTestId('user-confirm-input').fill('Member-123');
-  await page.getByTestId('user-role-select').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: roleName }).click();
+  await pickOption(page, page.getByTestId('user-role-select'), roleName);
   await page.getByTestId('user-save').click();
   await page.locator('.ant-message').getByText('添加成功').waitFor();
   const childRow = page.locator('.ant-table-row').filter({ hasText: child });

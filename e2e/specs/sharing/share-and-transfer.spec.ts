@@ -5,6 +5,7 @@ import {
   createAccount,
   DEMO_PASSWORD,
   logOut,
+  pickOption,
   signIn,
   test,
   waitForPath,
@@ -67,8 +68,7 @@ test('a device shared with a template: the recipient accepts and sees its parame
   await selectRow(page, device.deviceGuid);
   await page.getByTestId('device-batch-share').click();
   await page.getByTestId('share-account').fill(recipient);
-  await page.getByTestId('share-template').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: '只读模板' }).click();
+  await pickOption(page, page.getByTestId('share-template'), '只读模板');
   await page.getByTestId('share-submit').click();
   await page.locator('.ant-message').getByText('共享成功').waitFor();
   await logOut(page);

@@ -5,6 +5,7 @@ import {
   createAccount,
   DEMO_PASSWORD,
   logOut,
+  pickOption,
   signIn,
   test,
   waitForPath,
@@ -29,8 +30,7 @@ test('a share link with a chosen validity: the recipient signs in from the link,
   await row.locator('.ant-checkbox-input').check();
   await page.getByTestId('device-batch-share').click();
   await page.getByTestId('share-tab-link').click();
-  await page.getByTestId('share-validity').last().click();
-  await page.locator('.ant-select-item-option').filter({ hasText: '3 天' }).click();
+  await pickOption(page, page.getByTestId('share-validity').last(), '3 天');
   await page.getByTestId('share-link-create').click();
   const url = (await page.getByTestId('share-link-url').textContent()) ?? '';
   assert.match(url, /\/consumer\/sharer\?shareToken=/);

@@ -6,6 +6,7 @@ import {
   DEMO_OPERATOR,
   DEMO_PASSWORD,
   expectText,
+  pickOption,
   signIn,
   test,
   waitForPath,
@@ -28,13 +29,8 @@ test('the identity modal asks a profile without identity, in the chosen language
   await page.getByText('Please choose your identity').waitFor();
   await page.getByText('Please choose your industry').waitFor();
   // The dictionaries come from the server in the chosen language.
-  await page.getByTestId('identity-select').click();
-  await page.locator('.ant-select-item-option').getByText('Quality officer', { exact: true }).click();
-  await page.getByTestId('industry-select').click();
-  await page
-    .locator('.ant-select-item-option')
-    .getByText('Vaccines and disease control', { exact: true })
-    .click();
+  await pickOption(page, page.getByTestId('identity-select'), 'Quality officer');
+  await pickOption(page, page.getByTestId('industry-select'), 'Vaccines and disease control');
   await page.getByTestId('identity-save').click();
   await modal.waitFor({ state: 'hidden' });
 

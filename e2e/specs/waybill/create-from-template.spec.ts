@@ -3,6 +3,7 @@ import {
   apiLogin,
   createAccount,
   DEMO_PASSWORD,
+  pickOption,
   signIn,
   storedToken,
   test,
@@ -35,8 +36,7 @@ test('a waybill made from a template starts after the offline question; its rout
 
   // The form's rules (002 §5): upper above lower; then the filled form is kept as a template.
   await page.getByTestId('waybill-add').click();
-  await page.getByTestId('waybill-form-device').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: device.deviceGuid }).click();
+  await pickOption(page, page.getByTestId('waybill-form-device'), device.deviceGuid);
   await page.getByTestId('waybill-form-lowerLimit').fill('8');
   await page.getByTestId('waybill-form-upperLimit').fill('2');
   await page.getByTestId('waybill-form-submit').click();

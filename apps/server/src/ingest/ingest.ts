@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { sqliteHandleOf } from '../db/create-db.ts';
+import { READINGS_PUSH_REFRESH_MS, ReadingsPushConfigs } from '../modules/data-push/readings-push-configs.ts';
 import { DeviceDirectory } from '../modules/devices/device-directory.ts';
 import { PostgresTelemetryStore } from '../telemetry/postgres-store.ts';
 import { SqliteTelemetryStore } from '../telemetry/sqlite-store.ts';
@@ -47,6 +48,8 @@ export interface IngestStatus {
 export class Ingest {
   readonly writer: TelemetryWriter;
   readonly service: IngestService;
+  /** Which accounts push readings; data push invalidates it when configurations change here. */
+  readonly readingsPush: ReadingsPushConfigs;
   private mqtt: EmbeddedBroker | ExternalBroker | null = null;
   private dispatcher: CommandDispatcher | null = null;
   private readonly timers: NodeJS.Timeout[] = [];
@@ -57,13 +60,20 @@ export class Ingest {
     private readonly log: FastifyBaseLogger,
   ) {
     const { config } = ctx;
-    this.writer = new TelemetryWriter(store, ctx.telemetryEvents, ctx.clock, {
-      ...DEFAULT_WRITER_OPTIONS,
-      flushMs: config.telemetry.flushMs,
-      maxBatchReadings: config.telemetry.maxBatchReadings,
-      deviceStateIntervalMs: DEVICE_STATE_INTERVAL_MS,
-      maxInFlight: ctx.dialect === 'postgres' ? 3 : 1,
-    });
+    this.readingsPush = new ReadingsPushConfigs(ctx.db);
+    this.writer = new TelemetryWriter(
+      store,
+      ctx.telemetryEvents,
+      ctx.clock,
+      {
+        ...DEFAULT_WRITER_OPTIONS,
+        flushMs: config.telemetry.flushMs,
+        maxBatchReadings: config.telemetry.maxBatchReadings,
+        deviceStateIntervalMs: DEVICE_STATE_INTERVAL_MS,
+        maxInFlight: ctx.dialect === 'postgres' ? 3 : 1,
+      },
+      this.readingsPush,
+    );
     ctx.telemetryEvents.onListenerError = (error) => log.error({ err: error }, 'telemetry listener failed');
     this.service = new IngestService(
       DeviceDirectory.for(ctx.db, ctx.clock),
@@ -89,6 +99,8 @@ export class Ingest {
     ingest.every(DEVICE_STATE_FLUSH_MS, () => ingest.writer.flushDeviceStates());
     ingest.every(OFFLINE_SWEEP_MS, () => ingest.sweepOffline());
     ingest.every(DEVICE_REFRESH_MS, () => ingest.service.refreshKnown());
+    // Data push configurations changed on other nodes.
+    ingest.every(READINGS_PUSH_REFRESH_MS, () => ingest.readingsPush.refresh());
     return ingest;
   }
 

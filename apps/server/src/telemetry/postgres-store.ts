@@ -1,13 +1,30 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/create-db.ts';
+import { readingsPushEvents } from '../modules/data-push/data-push-source.ts';
 import { ensureMonthPartition, monthsOf, upcomingMonths } from './partitions.ts';
-import { type Batch, readingKey, type TelemetryStore, type UnitResult } from './write-batch.ts';
+import {
+  type Batch,
+  readingKey,
+  type TelemetryStore,
+  type UnitResult,
+  type WriteUnit,
+} from './write-batch.ts';
+
+/** Readings events of a batch as columns, for one insert through unnest. */
+interface PushColumns {
+  configIds: number[];
+  accountIds: number[];
+  deviceIds: number[];
+  eventIds: string[];
+  payloads: string[];
+}
 
 /**
  * The PostgreSQL side of the writer: one transaction per batch; readings go in as four arrays
  * through unnest (one statement, four parameters, whatever the batch size), duplicates dropped by the
  * primary key, and RETURNING tells which rows were new. Month partitions are created before the
- * transaction when a batch brings a month not seen yet.
+ * transaction when a batch brings a month not seen yet. Readings events for data push are queued in
+ * the same transaction.
  */
 export class PostgresTelemetryStore implements TelemetryStore {
   /** Month starts known to have a partition (or known to live in the default partition). */
@@ -47,6 +64,13 @@ export class PostgresTelemetryStore implements TelemetryStore {
         for (const row of rows) inserted.add(readingKey(row.deviceId, row.channel, Number(row.ts)));
       }
       const results: UnitResult[] = [];
+      const pushes: PushColumns = {
+        configIds: [],
+        accountIds: [],
+        deviceIds: [],
+        eventIds: [],
+        payloads: [],
+      };
       for (const unit of batch.units) {
         const id = unit.device.deviceId;
         // A key inserted once belongs to the first unit that carried it; a repeat is a duplicate.
@@ -82,6 +106,23 @@ export class PostgresTelemetryStore implements TelemetryStore {
           if (row) commandState = state;
         }
         results.push({ readingInserted, eventInserted, commandState });
+        const configIds =
+          batch.readingsPush.size > 0 ? batch.readingsPush.get(unit.device.accountId) : undefined;
+        if (configIds) collectPushes(pushes, unit, readingInserted, configIds, batch.now);
+      }
+      if (pushes.eventIds.length > 0) {
+        // Only while the configuration still pushes this account's readings (the cache may be behind).
+        await sql`
+          insert into data_push_delivery (config_id, platform_id, account_id, device_id, event_type,
+            event_id, payload, state, attempts, created_at, updated_at)
+          select c.id, c.platform_id, c.account_id, e.device_id, 'readings', e.event_id, e.payload,
+            'pending', 0, ${batch.now}, ${batch.now}
+          from unnest(${pushes.configIds}::int4[], ${pushes.accountIds}::int4[], ${pushes.deviceIds}::int4[],
+            ${pushes.eventIds}::text[], ${pushes.payloads}::text[])
+            as e(config_id, account_id, device_id, event_id, payload)
+          join data_push_config c on c.id = e.config_id and c.account_id = e.account_id
+            and c.enabled = 1 and c.push_types like '%readings%'
+          on conflict (event_id) do nothing`.execute(trx);
       }
       if (batch.channels.length > 0) {
         await trx
@@ -148,5 +189,22 @@ export class PostgresTelemetryStore implements TelemetryStore {
       await ensureMonthPartition(this.db, month);
       this.months.add(month);
     }
+  }
+}
+
+function collectPushes(
+  into: PushColumns,
+  unit: WriteUnit,
+  inserted: boolean[],
+  configIds: readonly number[],
+  now: string,
+): void {
+  const stored = unit.readings.filter((_, i) => inserted[i]);
+  for (const e of readingsPushEvents(unit.device, stored, configIds, now)) {
+    into.configIds.push(e.configId);
+    into.accountIds.push(unit.device.accountId);
+    into.deviceIds.push(unit.device.deviceId);
+    into.eventIds.push(e.eventId);
+    into.payloads.push(e.payload);
   }
 }

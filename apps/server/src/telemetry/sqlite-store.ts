@@ -1,6 +1,7 @@
 import type SqliteDatabase from 'better-sqlite3';
 import type { Db } from '../db/create-db.ts';
-import type { Batch, TelemetryStore, UnitResult } from './write-batch.ts';
+import { readingsPushEvents } from '../modules/data-push/data-push-source.ts';
+import type { Batch, TelemetryStore, UnitResult, WriteUnit } from './write-batch.ts';
 
 /**
  * The SQLite side of the writer: prepared statements on the app's own better-sqlite3 connection, one
@@ -19,6 +20,9 @@ export class SqliteTelemetryStore implements TelemetryStore {
     [string, number | null, number | null, number | null, number | null, number]
   >;
   private readonly ackCommand: SqliteDatabase.Statement<[string, string, string | null, number, number]>;
+  private readonly queuePush: SqliteDatabase.Statement<
+    [number, string, string, string, string, number, number]
+  >;
   private readonly run: (batch: Batch) => UnitResult[];
 
   constructor(
@@ -53,6 +57,14 @@ export class SqliteTelemetryStore implements TelemetryStore {
       `update device_command set state = ?, acked_at = ?, result = ?
        where id = ? and device_id = ? and state in ('pending', 'sent')`,
     );
+    // Only while the configuration still pushes this account's readings (the cache may be behind).
+    this.queuePush = sqlite.prepare(
+      `insert into data_push_delivery (config_id, platform_id, account_id, device_id, event_type, event_id,
+         payload, state, attempts, created_at, updated_at)
+       select id, platform_id, account_id, ?, 'readings', ?, ?, 'pending', 0, ?, ? from data_push_config
+       where id = ? and account_id = ? and enabled = 1 and push_types like '%readings%'
+       on conflict (event_id) do nothing`,
+    );
     this.run = sqlite.transaction((batch: Batch) => this.apply(batch));
   }
 
@@ -85,6 +97,9 @@ export class SqliteTelemetryStore implements TelemetryStore {
         if (changes > 0) commandState = state;
       }
       results.push({ readingInserted, eventInserted, commandState });
+      const configIds =
+        batch.readingsPush.size > 0 ? batch.readingsPush.get(unit.device.accountId) : undefined;
+      if (configIds) this.queueReadingsPush(unit, readingInserted, configIds, batch.now);
     }
     for (const c of batch.channels) {
       this.insertChannel.run(c.deviceId, c.channel, c.kind, c.probe, c.unit, batch.now);
@@ -96,5 +111,17 @@ export class SqliteTelemetryStore implements TelemetryStore {
       this.updateDevice.run(d.lastSeenAt, d.battery, d.signal, d.latitude, d.longitude, d.deviceId);
     }
     return results;
+  }
+
+  private queueReadingsPush(
+    unit: WriteUnit,
+    inserted: boolean[],
+    configIds: readonly number[],
+    now: string,
+  ): void {
+    const stored = unit.readings.filter((_, i) => inserted[i]);
+    const { deviceId, accountId } = unit.device;
+    for (const e of readingsPushEvents(unit.device, stored, configIds, now))
+      this.queuePush.run(deviceId, e.eventId, e.payload, now, now, e.configId, accountId);
   }
 }

@@ -1,13 +1,16 @@
 import { describeChannel } from '@coldchain/shared/device-protocol';
 import type { Clock } from '../clock.ts';
 import type { DeviceRef, ReadingsCommitted, StoredReading, TelemetryEvents } from './telemetry-events.ts';
-import type {
-  Batch,
-  ChannelInput,
-  DeviceUpdate,
-  TelemetryStore,
-  UnitResult,
-  WriteUnit,
+import {
+  type Batch,
+  type ChannelInput,
+  type DeviceUpdate,
+  NO_READINGS_PUSH,
+  type ReadingsPushSource,
+  type ReadingsPushTargets,
+  type TelemetryStore,
+  type UnitResult,
+  type WriteUnit,
 } from './write-batch.ts';
 
 export interface WriterOptions {
@@ -63,6 +66,7 @@ interface DeviceSeen {
  * new writes gather into the next batch, so batches grow with load and the commit rate stays bounded.
  * A failed batch is retried message by message, so one bad message cannot fail the others. Device
  * rows (last seen, battery, position) are written apart, on a timer, off the acknowledgement path.
+ * Readings of accounts that push them are queued for data push in the batch's own transaction.
  */
 export class TelemetryWriter {
   private pending: Pending[] = [];
@@ -80,6 +84,7 @@ export class TelemetryWriter {
     private readonly events: TelemetryEvents,
     private readonly clock: Clock,
     private readonly options: WriterOptions = DEFAULT_WRITER_OPTIONS,
+    private readonly readingsPush: ReadingsPushSource = { current: () => NO_READINGS_PUSH },
   ) {}
 
   write(unit: WriteUnit): Promise<WriteOutcome> {
@@ -148,8 +153,13 @@ export class TelemetryWriter {
   }
 
   private async commitBatch(taken: Pending[]): Promise<void> {
-    const batch = this.buildBatch(taken.map((p) => p.unit));
     try {
+      // Usually known already: then the commit starts without giving the turn away.
+      const pushing = this.readingsPush.current();
+      const batch = this.buildBatch(
+        taken.map((p) => p.unit),
+        pushing instanceof Promise ? await pushing : pushing,
+      );
       const results = await this.store.commit(batch);
       this.committed(batch, taken, results);
     } catch (error) {
@@ -160,8 +170,8 @@ export class TelemetryWriter {
       }
       // Retry each message alone so that only the one that cannot be stored fails.
       for (const one of taken) {
-        const single = this.buildBatch([one.unit]);
         try {
+          const single = this.buildBatch([one.unit], await this.readingsPush.current());
           this.committed(single, [one], await this.store.commit(single));
         } catch (singleError) {
           one.reject(singleError);
@@ -170,7 +180,7 @@ export class TelemetryWriter {
     }
   }
 
-  private buildBatch(units: WriteUnit[]): Batch {
+  private buildBatch(units: WriteUnit[], readingsPush: ReadingsPushTargets): Batch {
     const now = this.clock.now();
     const channels: ChannelInput[] = [];
     const newChannels = new Set<string>();
@@ -209,6 +219,7 @@ export class TelemetryWriter {
       deviceUpdates: [],
       rejects: [...rejects.values()],
       now: now.toISOString(),
+      readingsPush,
     };
   }
 
@@ -336,6 +347,7 @@ export class TelemetryWriter {
       deviceUpdates: due,
       rejects: [],
       now: new Date(now).toISOString(),
+      readingsPush: NO_READINGS_PUSH,
     };
     await this.store.commit(batch);
     this.emitDeviceStates(due);

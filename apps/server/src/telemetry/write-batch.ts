@@ -69,7 +69,19 @@ export interface Batch {
   rejects: { deviceId: number; reason: RejectReason; count: number; topic: string; detail: string }[];
   /** server time of the batch, ISO */
   now: string;
+  /** data push configurations that the batch's newly stored readings are queued for, in its transaction */
+  readingsPush: ReadingsPushTargets;
 }
+
+/** Per account: ids of the enabled data push configurations that push its readings. */
+export type ReadingsPushTargets = ReadonlyMap<number, readonly number[]>;
+
+/** Where the writer learns, before each batch, which accounts push readings (a cache: see data-push). */
+export interface ReadingsPushSource {
+  current(): ReadingsPushTargets | Promise<ReadingsPushTargets>;
+}
+
+export const NO_READINGS_PUSH: ReadingsPushTargets = new Map();
 
 /** Per unit, in order: which readings and events were new, and whether the command ack applied. */
 export interface UnitResult {

@@ -2,6 +2,7 @@ import type {
   DevicePermission,
   DeviceShare,
   DeviceShareBatch,
+  DeviceShareBatchResult,
   DeviceSharePageRequest,
   DeviceTransfer,
   DeviceTransferBatch,
@@ -58,7 +59,7 @@ export const sharingApi = {
     http.get<DevicePermission>(`${MODEL}/devicePermission`, { params: { deviceId }, signal }),
 
   batchShare: (body: DeviceShareBatch) =>
-    http.post<{ shares: DeviceShare[] }>(`${SHARE}/batchShare`, body, { quiet: true }),
+    http.post<DeviceShareBatchResult>(`${SHARE}/batchShare`, body, { quiet: true }),
   shares: (request: DeviceSharePageRequest, signal?: AbortSignal) =>
     http.post<PageResponse<DeviceShare>>(`${SHARE}/page`, request, { signal }),
   pending: (signal?: AbortSignal) => http.get<PendingRequests>(`${SHARE}/pendingRequests`, { signal }),

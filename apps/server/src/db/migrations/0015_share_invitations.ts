@@ -6,7 +6,8 @@ import { notNull, withId } from '../schema-helpers.ts';
  * Sharing with people who have no account yet (002 §4: unregistered sharers are invited to register)
  * and the name a sharer gives the person it shares with (002 §5, 2-20 characters). A share to a
  * phone or e-mail without an account has no `account_id` until someone who registered with that
- * contact answers it. SQLite cannot drop a NOT NULL, so there the table is rebuilt.
+ * contact answers it. SQLite cannot drop a NOT NULL, so there the table is rebuilt, in one transaction
+ * (Kysely runs SQLite migrations outside one).
  */
 const COLUMNS = [
   'id',
@@ -70,7 +71,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await db.schema.alterTable('device_share').addColumn('contact', 'varchar(254)').execute();
     await db.schema.alterTable('device_share').addColumn('sharer_name', 'varchar(20)').execute();
   } else {
-    await rebuildShareTable(db, true);
+    await db.transaction().execute((trx) => rebuildShareTable(trx, true));
   }
   // Someone who registers lists the shares waiting for its phone or e-mail.
   await db.schema
@@ -92,6 +93,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
       .alterColumn('account_id', (c) => c.setNotNull())
       .execute();
   } else {
-    await rebuildShareTable(db, false);
+    await db.transaction().execute((trx) => rebuildShareTable(trx, false));
   }
 }

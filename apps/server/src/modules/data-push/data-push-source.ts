@@ -1,12 +1,9 @@
 import crypto from 'node:crypto';
 import type { DataPushEvent } from '@coldchain/shared';
 import { describeChannel } from '@coldchain/shared/device-protocol';
-import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
-import type { Clock } from '../../clock.ts';
-import type { Db } from '../../db/create-db.ts';
 import type { Database } from '../../db/database.ts';
-import type { ReadingsCommitted, TelemetryEvents } from '../../telemetry/telemetry-events.ts';
+import type { DeviceRef, StoredReading } from '../../telemetry/telemetry-events.ts';
 import type { NotificationIntent } from '../delivery/outbox.ts';
 import { enabledConfigs } from './data-push.repo.ts';
 
@@ -102,99 +99,50 @@ export async function queueAlarmPushes(
   await queue(trx, events, now);
 }
 
-/** How long the list of accounts with a readings push is trusted before it is read again, in ms. */
-const CONFIG_CACHE_MS = 5_000;
+/** One readings event for one configuration, ready to insert into data_push_delivery. */
+export interface ReadingsPushEvent {
+  configId: number;
+  eventId: string;
+  payload: string;
+}
 
 /**
- * Queues committed readings for the accounts that push readings: one event per committed batch of a
- * device. Readings arrive after their commit, so a crash between the commit and this queueing loses
- * that batch's push (the readings themselves are stored); docs/decisions.md records it.
+ * The readings events of one device message: the newly stored readings, in device-time order, once
+ * per configuration. The ingest transaction inserts them with the readings (telemetry stores), so a
+ * push is as durable as its readings. The event id is fixed by the device, the readings' keys
+ * (stored once ever) and the configuration: queueing the same facts again adds nothing.
  */
-export class ReadingsPushSource {
-  private configs = new Map<number, { id: number; platformId: number }[]>();
-  private loadedAt = Number.NEGATIVE_INFINITY;
-  private loading: Promise<void> | null = null;
-  private readonly listener = (batch: ReadingsCommitted) => {
-    void this.onReadings(batch).catch((error: unknown) =>
-      this.log.error({ err: error, deviceId: batch.deviceId }, 'readings push not queued'),
-    );
-  };
-
-  constructor(
-    private readonly db: Db,
-    private readonly clock: Clock,
-    private readonly events: TelemetryEvents,
-    private readonly log: Logger,
-  ) {}
-
-  start(): void {
-    this.events.on('readings', this.listener);
-  }
-
-  stop(): void {
-    this.events.off('readings', this.listener);
-  }
-
-  /** Configurations changed: read them again on the next batch. */
-  invalidate(): void {
-    this.loadedAt = Number.NEGATIVE_INFINITY;
-  }
-
-  private async refresh(): Promise<void> {
-    if (Date.now() - this.loadedAt < CONFIG_CACHE_MS) return;
-    this.loading ??= (async () => {
-      const rows = await this.db
-        .selectFrom('dataPushConfig')
-        .select(['id', 'platformId', 'accountId', 'pushTypes'])
-        .where('enabled', '=', 1)
-        .execute();
-      const next = new Map<number, { id: number; platformId: number }[]>();
-      for (const row of rows)
-        if (row.pushTypes.split(',').includes('readings'))
-          next.set(row.accountId, [
-            ...(next.get(row.accountId) ?? []),
-            { id: row.id, platformId: row.platformId },
-          ]);
-      this.configs = next;
-      this.loadedAt = Date.now();
-    })().finally(() => {
-      this.loading = null;
-    });
-    await this.loading;
-  }
-
-  async onReadings(batch: ReadingsCommitted): Promise<void> {
-    await this.refresh();
-    const configs = this.configs.get(batch.accountId);
-    if (!configs?.length || batch.readings.length === 0) return;
-    const now = this.clock.now().toISOString();
-    const data = batch.readings.map((r) => {
-      const channel = describeChannel(r.channel);
-      return {
-        channel: r.channel,
-        kind: channel?.kind ?? null,
-        probe: channel?.probe ?? null,
-        ts: r.ts,
-        value: r.value,
-      };
-    });
-    const batchId = crypto.randomUUID();
-    await queue(
-      this.db,
-      configs.map((config) => ({
-        configId: config.id,
-        platformId: config.platformId,
-        accountId: batch.accountId,
-        deviceId: batch.deviceId,
-        event: {
-          id: `readings:${batchId}:${config.id}`,
-          type: 'readings',
-          createdAt: now,
-          device: { id: batch.deviceId, guid: batch.deviceGuid, name: null },
-          data,
-        },
-      })),
-      now,
-    );
-  }
+export function readingsPushEvents(
+  device: DeviceRef,
+  stored: readonly StoredReading[],
+  configIds: readonly number[],
+  now: string,
+): ReadingsPushEvent[] {
+  if (stored.length === 0 || configIds.length === 0) return [];
+  const readings = [...stored].sort((a, b) => a.ts - b.ts || a.channel - b.channel);
+  const facts = crypto
+    .createHash('sha256')
+    .update(readings.map((r) => `${r.channel}:${r.ts}`).join(','))
+    .digest('base64url')
+    .slice(0, 22);
+  const data = readings.map((r) => {
+    const channel = describeChannel(r.channel);
+    return {
+      channel: r.channel,
+      kind: channel?.kind ?? null,
+      probe: channel?.probe ?? null,
+      ts: r.ts,
+      value: r.value,
+    };
+  });
+  return configIds.map((configId) => {
+    const event: DataPushEvent = {
+      id: `readings:${device.deviceId}:${facts}:${configId}`,
+      type: 'readings',
+      createdAt: now,
+      device: { id: device.deviceId, guid: device.deviceGuid, name: null },
+      data,
+    };
+    return { configId, eventId: event.id, payload: JSON.stringify(event) };
+  });
 }

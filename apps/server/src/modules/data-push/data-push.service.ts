@@ -21,7 +21,7 @@ export class DataPushService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    /** Told when configurations change (the readings source caches them). */
+    /** Told when configurations change (ingest caches who pushes readings). */
     private readonly changed: () => void,
   ) {
     this.repo = new DataPushRepo(db);

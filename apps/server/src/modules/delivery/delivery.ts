@@ -5,7 +5,6 @@ import { createMailer } from '../../notify/email.ts';
 import { SandboxSmsProvider } from '../../notify/sms.ts';
 import { engineOf } from '../alarms/alarm-engine.ts';
 import { DataPushService } from '../data-push/data-push.service.ts';
-import { ReadingsPushSource } from '../data-push/data-push-source.ts';
 import { DataPushWorker } from '../data-push/data-push-worker.ts';
 import { deliverDataPushJob } from '../data-push/deliver-data-push.job.ts';
 import { deliverNotificationsJob } from './deliver-notifications.job.ts';
@@ -18,7 +17,6 @@ export interface Delivery {
   notifications: NotificationWorker;
   dataPush: DataPushWorker;
   dataPushService: DataPushService;
-  readingsPush: ReadingsPushSource;
   pushRecords: PushRecordsRepo;
 }
 
@@ -49,7 +47,6 @@ export function registerDelivery(app: FastifyInstance, ctx: AppContext): Deliver
     app.log,
     { messageIdHost },
   );
-  const readingsPush = new ReadingsPushSource(ctx.db, ctx.clock, ctx.telemetryEvents, app.log);
   const dataPush = new DataPushWorker(ctx.db, ctx.clock, app.log);
   const jobs = JobClient.inProcess(ctx.clock, app.log);
   jobs.register(deliverNotificationsJob(notifications));
@@ -58,12 +55,11 @@ export function registerDelivery(app: FastifyInstance, ctx: AppContext): Deliver
     jobs,
     notifications,
     dataPush,
-    dataPushService: new DataPushService(ctx.db, ctx.clock, () => readingsPush.invalidate()),
-    readingsPush,
+    // Readings are queued by ingest, which caches who pushes them.
+    dataPushService: new DataPushService(ctx.db, ctx.clock, () => app.ingest.readingsPush.invalidate()),
     pushRecords: new PushRecordsRepo(ctx.db),
   };
   app.decorate('delivery', delivery);
-  readingsPush.start();
   // An alarm committed on this node: its notifications go now rather than at the next poll, in a
   // round of their own (rounds may overlap: each claims different rows).
   const rounds = new Set<Promise<unknown>>();
@@ -86,7 +82,6 @@ export function registerDelivery(app: FastifyInstance, ctx: AppContext): Deliver
     engineOf(ctx.db)?.onChange(wake);
   });
   app.addHook('preClose', async () => {
-    readingsPush.stop();
     await jobs.stop();
     await Promise.all(rounds);
     if (mailer !== ctx.mailer) mailer.close();

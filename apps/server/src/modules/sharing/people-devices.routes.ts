@@ -27,11 +27,11 @@ export function deviceSharingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   );
   const models = new PermissionModelsService(new PermissionModelsRepo(ctx.db), devices, ctx.clock);
   const sharingRepo = new SharingRepo(ctx.db);
-  const sharing = new SharingService(sharingRepo, devicesRepo, models, ctx.clock);
+  const sharing = new SharingService(ctx, sharingRepo, devicesRepo, models);
   const transfers = new TransferService(ctx, new TransferRepo(ctx.db), devicesRepo, sharingRepo);
   return async (app) => {
     await app.register(permissionModelsRoutes(models));
-    await app.register(sharingRoutes(sharing, transfers, ctx.clock));
+    await app.register(sharingRoutes(ctx, sharing, transfers));
     await app.register(transferRoutes(transfers));
   };
 }

@@ -1,19 +1,71 @@
 import type { DeviceSharePageRequest, RequestState } from '@coldchain/shared';
-import type { Insertable, Selectable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
+import type { Database } from '../../db/database.ts';
 import { contains, countAll } from '../../db/sql-helpers.ts';
 import type { DeviceShareLinkTable, DeviceShareTable } from '../../db/tables/people.ts';
+import { type Contact, emailContact, phoneContact } from '../accounts/contacts.ts';
 
 export type ShareLinkRow = Selectable<DeviceShareLinkTable>;
 
-/** A share with the names its lists show. */
+/** A share with the names its lists show; `accountName` is null while it waits for a registration. */
 export type ShareView = Selectable<DeviceShareTable> & {
   deviceName: string;
   deviceGuid: string;
   ownerName: string;
-  accountName: string;
+  accountName: string | null;
   permissionModelName: string | null;
 };
+
+/** Who is asking as a recipient: shares name it by account, or by its phone or e-mail before it answers. */
+export interface ShareParty {
+  accountId: number;
+  platformId: number;
+  phone: string | null;
+  email: string | null;
+}
+
+/** Whom a new share goes to: an account (also found through its phone and e-mail) or a bare contact. */
+export interface ShareTarget {
+  accountId: number | null;
+  contacts: readonly Contact[];
+}
+
+type ShareQuery = ExpressionBuilder<
+  Database & { owner: Database['account']; recipient: Database['account'] },
+  'deviceShare' | 'owner'
+>;
+
+/** The party's contacts, as shares addressed to a contact store them. */
+function contactsOf(party: Pick<ShareParty, 'phone' | 'email'>): Contact[] {
+  const contacts: Contact[] = [];
+  if (party.phone) contacts.push(phoneContact(party.phone));
+  if (party.email) contacts.push(emailContact(party.email));
+  return contacts;
+}
+
+/** Shares not yet answered by anyone that were addressed to one of these contacts. */
+function toContacts(eb: ExpressionBuilder<Database, 'deviceShare'>, contacts: readonly Contact[]) {
+  return contacts.map((c) =>
+    eb.and([
+      eb('deviceShare.accountId', 'is', null),
+      eb('deviceShare.contactChannel', '=', c.channel),
+      eb('deviceShare.contact', '=', c.target),
+    ]),
+  );
+}
+
+/**
+ * Shares offered to the party: by account, or to its phone or e-mail by a sharer of its platform (a
+ * contact says nothing about who holds it elsewhere).
+ */
+function offeredTo(eb: ShareQuery, party: ShareParty) {
+  return eb.and([
+    eb('owner.platformId', '=', party.platformId),
+    eb('deviceShare.ownerAccountId', '<>', party.accountId),
+    eb.or([eb('deviceShare.accountId', '=', party.accountId), ...toContacts(eb, contactsOf(party))]),
+  ]);
+}
 
 /** A share that still counts: waiting for an answer, or accepted and not ended at `now`. */
 export function isLive(share: Pick<DeviceShareTable, 'state' | 'expiresAt'>, now: string): boolean {
@@ -30,7 +82,7 @@ export class SharingRepo {
       .selectFrom('deviceShare')
       .innerJoin('device', 'device.id', 'deviceShare.deviceId')
       .innerJoin('account as owner', 'owner.id', 'deviceShare.ownerAccountId')
-      .innerJoin('account as recipient', 'recipient.id', 'deviceShare.accountId')
+      .leftJoin('account as recipient', 'recipient.id', 'deviceShare.accountId')
       .leftJoin('permissionModel', 'permissionModel.id', 'deviceShare.permissionModelId')
       .selectAll('deviceShare')
       .select([
@@ -43,16 +95,11 @@ export class SharingRepo {
       .where('device.deletedFlag', '=', 0);
   }
 
-  /** A share the account made or received; another account's id finds nothing. */
-  involving(accountId: number, id: number): Promise<ShareView | undefined> {
+  /** A share the party made or was offered; another account's id finds nothing. */
+  involving(party: ShareParty, id: number): Promise<ShareView | undefined> {
     return this.views()
       .where('deviceShare.id', '=', id)
-      .where((eb) =>
-        eb.or([
-          eb('deviceShare.ownerAccountId', '=', accountId),
-          eb('deviceShare.accountId', '=', accountId),
-        ]),
-      )
+      .where((eb) => eb.or([eb('deviceShare.ownerAccountId', '=', party.accountId), offeredTo(eb, party)]))
       .executeTakeFirst();
   }
 
@@ -62,18 +109,23 @@ export class SharingRepo {
   }
 
   async page(
-    accountId: number,
+    party: ShareParty,
     q: DeviceSharePageRequest,
   ): Promise<{ rows: ShareView[]; totalCount: number }> {
-    let query = this.views().where(
-      q.side === 'sharer' ? 'deviceShare.ownerAccountId' : 'deviceShare.accountId',
-      '=',
-      accountId,
+    let query = this.views().where((eb) =>
+      q.side === 'sharer' ? eb('deviceShare.ownerAccountId', '=', party.accountId) : offeredTo(eb, party),
     );
     if (q.state) query = query.where('deviceShare.state', '=', q.state);
-    if (q.accountName)
-      query = query.where(
-        contains(q.side === 'sharer' ? 'recipient.userName' : 'owner.userName', q.accountName),
+    const name = q.accountName;
+    if (name)
+      query = query.where((eb) =>
+        q.side === 'sharer'
+          ? eb.or([
+              contains('recipient.userName', name),
+              contains('deviceShare.sharerName', name),
+              contains('deviceShare.contact', name),
+            ])
+          : contains('owner.userName', name),
       );
     if (q.deviceName) query = query.where(contains('device.deviceName', q.deviceName));
     const total = await query.clearSelect().select(countAll().as('n')).executeTakeFirstOrThrow();
@@ -85,24 +137,31 @@ export class SharingRepo {
     return { rows, totalCount: Number(total.n) };
   }
 
-  /** Shares waiting for the account's answer, on devices their sharer still owns. */
-  pendingFor(accountId: number): Promise<ShareView[]> {
+  /** Shares waiting for the party's answer, on devices their sharer still owns. */
+  pendingFor(party: ShareParty): Promise<ShareView[]> {
     return this.views()
-      .where('deviceShare.accountId', '=', accountId)
+      .where((eb) => offeredTo(eb, party))
       .where('deviceShare.state', '=', 'pending')
       .whereRef('device.accountId', '=', 'deviceShare.ownerAccountId')
       .orderBy('deviceShare.id', 'desc')
       .execute();
   }
 
-  /** Shares of these devices with this account that are pending or accepted (ended ones included). */
-  existing(deviceIds: readonly number[], accountId: number) {
+  /**
+   * Shares of these devices with the target that are pending or accepted (ended ones included): with
+   * its account, or still waiting for one of its contacts.
+   */
+  existing(deviceIds: readonly number[], target: ShareTarget) {
     return this.db
       .selectFrom('deviceShare')
       .select(['id', 'deviceId', 'state', 'expiresAt'])
       .where('deviceId', 'in', deviceIds)
-      .where('accountId', '=', accountId)
       .where('state', 'in', ['pending', 'accepted'])
+      .where((eb) => {
+        const byAccount =
+          target.accountId === null ? [] : [eb('deviceShare.accountId', '=', target.accountId)];
+        return eb.or([...byAccount, ...toContacts(eb, target.contacts)]);
+      })
       .execute();
   }
 
@@ -124,15 +183,24 @@ export class SharingRepo {
 
   /**
    * Moves a share from one state to another; false when it was no longer in `from` (answered or
-   * cancelled meanwhile), so two answers cannot both win.
+   * cancelled meanwhile), so two answers cannot both win. A recipient answering a share addressed to
+   * its contact becomes its account (`claim`), unless another account did meanwhile.
    */
-  async setState(id: number, from: readonly RequestState[], to: RequestState, now: string): Promise<boolean> {
-    const result = await this.db
+  async setState(
+    id: number,
+    from: readonly RequestState[],
+    to: RequestState,
+    now: string,
+    claim?: number,
+  ): Promise<boolean> {
+    let update = this.db
       .updateTable('deviceShare')
-      .set({ state: to, respondedAt: now })
+      .set({ state: to, respondedAt: now, ...(claim === undefined ? {} : { accountId: claim }) })
       .where('id', '=', id)
-      .where('state', 'in', from)
-      .executeTakeFirst();
+      .where('state', 'in', from);
+    if (claim !== undefined)
+      update = update.where((eb) => eb.or([eb('accountId', 'is', null), eb('accountId', '=', claim)]));
+    const result = await update.executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
 
@@ -140,14 +208,16 @@ export class SharingRepo {
     await this.db.updateTable('deviceShare').set({ permissionModelId }).where('id', '=', id).execute();
   }
 
-  /** A live account of the platform by user name, phone or e-mail. */
+  /** A live account of the platform by user name, phone or e-mail (e-mails are stored lower-cased). */
   recipient(platformId: number, who: string) {
     return this.db
       .selectFrom('account')
-      .select(['id', 'userName', 'platformId'])
+      .select(['id', 'userName', 'platformId', 'phone', 'email'])
       .where('platformId', '=', platformId)
       .where('deletedFlag', '=', 0)
-      .where((eb) => eb.or([eb('userName', '=', who), eb('phone', '=', who), eb('email', '=', who)]))
+      .where((eb) =>
+        eb.or([eb('userName', '=', who), eb('phone', '=', who), eb('email', '=', who.toLowerCase())]),
+      )
       .orderBy('id')
       .executeTakeFirst();
   }

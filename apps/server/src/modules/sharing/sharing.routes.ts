@@ -1,5 +1,6 @@
 import {
   batchShareResultSchema,
+  deviceShareBatchResultSchema,
   deviceShareBatchSchema,
   deviceSharePageSchema,
   deviceShareSchema,
@@ -14,17 +15,27 @@ import {
   sharePageInfoSchema,
   shareTokenSchema,
 } from '@coldchain/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Clock } from '../../clock.ts';
+import type { AppContext } from '../../context.ts';
 import { ok, okSchema } from '../../http/envelope.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import { perAccount } from '../accounts/rate-limits.ts';
 import { callerOf } from '../devices/devices.routes.ts';
 import { presentTransfer } from '../transfer/transfer.presenter.ts';
 import type { TransferService } from '../transfer/transfer.service.ts';
+import { contactInBody } from './share-invitation.ts';
 import { presentShare } from './sharing.presenter.ts';
-import type { SharingService } from './sharing.service.ts';
+import type { SharingCaller, SharingService } from './sharing.service.ts';
 
 const TAG = ['sharing'];
 const SHARE = '/device/DeviceShare';
+
+/** The signed-in caller with the phone and e-mail that shares to unregistered people are matched by. */
+function sharingCallerOf(request: FastifyRequest): SharingCaller {
+  const { account } = requireAuth(request);
+  return { ...callerOf(request), phone: account.phone, email: account.email, locale: request.locale };
+}
 
 /**
  * Sharing under /device/DeviceShare (002 §7: POST batch share, GET share page info; the other paths
@@ -32,28 +43,47 @@ const SHARE = '/device/DeviceShare';
  * needs only the device list.
  */
 export function sharingRoutes(
+  ctx: AppContext,
   sharing: SharingService,
   transfers: TransferService,
-  clock: Clock,
 ): FastifyPluginAsyncZod {
-  const now = () => clock.now().toISOString();
+  const now = () => ctx.clock.now().toISOString();
+  // Invitations to register send SMS and e-mail, which cost money: limited per account like
+  // organization invitations. Shares to existing accounts send nothing and are not counted.
+  const invitationLimit = {
+    ...perAccount(ctx.config.rateLimits.codePerMinute),
+    allowList: async (request: FastifyRequest) => {
+      const contact = contactInBody(request.body);
+      if (!contact || !request.auth) return true;
+      return !(await sharing.invites(request.auth.account.platformId, contact));
+    },
+  };
   return async (app) => {
     app.post(
       `${SHARE}/batchShare`,
       {
-        config: { permission: 'consumer.sharer:add', action: 'deviceShare.batchShare' },
-        schema: { tags: TAG, body: deviceShareBatchSchema, response: okSchema(batchShareResultSchema) },
+        config: {
+          permission: 'consumer.sharer:add',
+          action: 'deviceShare.batchShare',
+          rateLimit: invitationLimit,
+        },
+        schema: {
+          tags: TAG,
+          body: deviceShareBatchSchema,
+          response: okSchema(deviceShareBatchResultSchema),
+        },
       },
       async (request) => {
-        const rows = await sharing.batchShare(callerOf(request), request.body);
+        const caller = sharingCallerOf(request);
+        const { shares: rows, registered, notified } = await sharing.batchShare(caller, request.body);
         const at = now();
-        const shares = rows.map((r) => presentShare(r, at));
+        const shares = rows.map((r) => presentShare(r, at, caller.accountId));
         request.auditNote = {
           entityType: 'deviceShare',
           entityId: rows.map((r) => r.id).join(','),
           newValue: shares,
         };
-        return ok(request, { shares });
+        return ok(request, { shares, registered, notified });
       },
     );
 
@@ -68,10 +98,11 @@ export function sharingRoutes(
         },
       },
       async (request) => {
-        const { rows, totalCount } = await sharing.page(callerOf(request), request.body);
+        const caller = sharingCallerOf(request);
+        const { rows, totalCount } = await sharing.page(caller, request.body);
         const at = now();
         return ok(request, {
-          data: rows.map((r) => presentShare(r, at)),
+          data: rows.map((r) => presentShare(r, at, caller.accountId)),
           start: request.body.start,
           totalCount,
         });
@@ -85,11 +116,11 @@ export function sharingRoutes(
         schema: { tags: TAG, response: okSchema(pendingRequestsSchema) },
       },
       async (request) => {
-        const caller = callerOf(request);
+        const caller = sharingCallerOf(request);
         const at = now();
         const [shares, incoming] = await Promise.all([sharing.pending(caller), transfers.pending(caller)]);
         return ok(request, {
-          shares: shares.map((r) => presentShare(r, at)),
+          shares: shares.map((r) => presentShare(r, at, caller.accountId)),
           transfers: incoming.map(presentTransfer),
         });
       },
@@ -106,8 +137,9 @@ export function sharingRoutes(
           schema: { tags: TAG, body: requestIdSchema, response: okSchema(deviceShareSchema) },
         },
         async (request) => {
-          const row = await sharing[answer](callerOf(request), request.body.id);
-          const shown = presentShare(row, now());
+          const caller = sharingCallerOf(request);
+          const row = await sharing[answer](caller, request.body.id);
+          const shown = presentShare(row, now(), caller.accountId);
           request.auditNote = { entityType: 'deviceShare', entityId: row.id, newValue: shown };
           return ok(request, shown);
         },
@@ -121,8 +153,9 @@ export function sharingRoutes(
         schema: { tags: TAG, querystring: requestIdQuerySchema, response: okSchema(deviceShareSchema) },
       },
       async (request) => {
-        const row = await sharing.cancel(callerOf(request), request.query.id);
-        const shown = presentShare(row, now());
+        const caller = sharingCallerOf(request);
+        const row = await sharing.cancel(caller, request.query.id);
+        const shown = presentShare(row, now(), caller.accountId);
         request.auditNote = { entityType: 'deviceShare', entityId: row.id, newValue: shown };
         return ok(request, shown);
       },
@@ -135,15 +168,16 @@ export function sharingRoutes(
         schema: { tags: TAG, body: shareModelUpdateSchema, response: okSchema(deviceShareSchema) },
       },
       async (request) => {
-        const { before, after } = await sharing.updateModel(callerOf(request), request.body);
+        const caller = sharingCallerOf(request);
+        const { before, after } = await sharing.updateModel(caller, request.body);
         const at = now();
         request.auditNote = {
           entityType: 'deviceShare',
           entityId: after.id,
-          oldValue: presentShare(before, at),
-          newValue: presentShare(after, at),
+          oldValue: presentShare(before, at, caller.accountId),
+          newValue: presentShare(after, at, caller.accountId),
         };
-        return ok(request, presentShare(after, at));
+        return ok(request, presentShare(after, at, caller.accountId));
       },
     );
 
@@ -189,9 +223,10 @@ export function sharingRoutes(
         schema: { tags: TAG, body: shareTokenSchema, response: okSchema(batchShareResultSchema) },
       },
       async (request) => {
-        const rows = await sharing.acceptLink(callerOf(request), request.body.token);
+        const caller = callerOf(request);
+        const rows = await sharing.acceptLink(caller, request.body.token);
         const at = now();
-        const shares = rows.map((r) => presentShare(r, at));
+        const shares = rows.map((r) => presentShare(r, at, caller.accountId));
         request.auditNote = {
           entityType: 'deviceShare',
           entityId: rows.map((r) => r.id).join(','),

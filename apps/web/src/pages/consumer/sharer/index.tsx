@@ -71,10 +71,31 @@ function SharesList({ side }: { side: 'sharer' | 'recipient' }) {
       title: t('share.columns.device'),
       render: (_, s) => `${s.deviceName} (${s.deviceGuid})`,
     },
+    ...(side === 'sharer'
+      ? [
+          {
+            key: 'sharerName',
+            title: t('share.columns.sharerName'),
+            render: (_: unknown, s: DeviceShare) => s.recipientName,
+          },
+        ]
+      : []),
     {
       key: 'party',
       title: t(side === 'sharer' ? 'share.columns.recipient' : 'share.columns.owner'),
-      render: (_, s) => (side === 'sharer' ? s.accountName : s.ownerName),
+      render: (_, s) =>
+        side === 'recipient' ? (
+          s.ownerName
+        ) : s.awaitingRegistration ? (
+          <Space size={4} wrap>
+            {s.contact}
+            <Tag color="gold" data-testid={`share-awaiting-${s.id}`}>
+              {t('share.awaitingRegistration')}
+            </Tag>
+          </Space>
+        ) : (
+          s.accountName
+        ),
     },
     {
       key: 'template',

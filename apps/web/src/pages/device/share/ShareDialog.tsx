@@ -1,16 +1,18 @@
-import { ERRORS, type ShareLink } from '@coldchain/shared';
+import { ERRORS, SHARER_NAME_MAX, type ShareLink, sharerNameSchema } from '@coldchain/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Modal, Select, Space, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sharingApi, sharingKeys, usePermissionModels } from '../../../api/sharing.ts';
-import { toastSuccess } from '../../../app/feedback.ts';
+import { flash, toastSuccess } from '../../../app/feedback.ts';
+import { schemaRule } from '../../../components/schema-rules.ts';
 import { browserZone, formatIso } from '../../../components/time-ranges.ts';
 import { showFormError } from '../shared/form-errors.ts';
 import { FOREVER, type ValidityDraft, ValidityFields, validityRequest } from './ValidityFields.tsx';
 
 interface UserDraft extends ValidityDraft {
   account: string;
+  sharerName?: string;
   permissionModelId?: number | null;
 }
 interface LinkDraft extends ValidityDraft {
@@ -46,8 +48,10 @@ function TemplateSelect() {
 }
 
 /**
- * Sharing the chosen devices (002 §4, §9): with one user, who accepts or refuses, or by a link valid
- * 8 hours, 1, 3 or 7 days or until a chosen time; either way with an optional permission template.
+ * Sharing the chosen devices (002 §4, §5, §9): with one user, who accepts or refuses (a phone or
+ * e-mail without an account is invited to register), under an optional name of 2-20 characters; or
+ * by a link valid 8 hours, 1, 3 or 7 days or until a chosen time; either way with an optional
+ * permission template.
  */
 export function ShareDialog({
   deviceIds,
@@ -75,20 +79,28 @@ export function ShareDialog({
   const shareWithUser = async (draft: UserDraft) => {
     setBusy(true);
     try {
-      await sharingApi.batchShare({
+      const sharerName = draft.sharerName?.trim();
+      const result = await sharingApi.batchShare({
         deviceIds,
         account: draft.account,
+        ...(sharerName ? { sharerName } : {}),
         permissionModelId: draft.permissionModelId ?? null,
         ...validityRequest(draft),
       });
       void queryClient.invalidateQueries({ queryKey: sharingKeys.all });
-      toastSuccess('share');
+      // Someone without an account was invited to register; the share waits for that registration.
+      if (!result.registered)
+        flash(
+          result.notified ? 'success' : 'warning',
+          t(result.notified ? 'share.invited' : 'share.inviteNotSent', { contact: draft.account.trim() }),
+        );
+      else toastSuccess('share');
       close();
     } catch (error) {
       showFormError(
         userForm,
         error,
-        ['account', 'permissionModelId', 'validity', 'expiresAt'],
+        ['account', 'sharerName', 'permissionModelId', 'validity', 'expiresAt'],
         ACCOUNT_ERRORS,
       );
     } finally {
@@ -140,9 +152,18 @@ export function ShareDialog({
                 <Form.Item
                   name="account"
                   label={t('share.account')}
+                  extra={t('share.accountHint')}
                   rules={[{ required: true, whitespace: true, message: t('share.accountRequired') }]}
                 >
                   <Input maxLength={100} data-testid="share-account" />
+                </Form.Item>
+                <Form.Item
+                  name="sharerName"
+                  label={t('share.sharerName')}
+                  extra={t('share.sharerNameHint')}
+                  rules={[schemaRule(sharerNameSchema.optional(), t('share.sharerName'))]}
+                >
+                  <Input maxLength={SHARER_NAME_MAX} data-testid="share-sharer-name" />
                 </Form.Item>
                 <TemplateSelect />
                 <ValidityFields allowForever />
