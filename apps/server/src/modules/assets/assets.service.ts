@@ -208,7 +208,7 @@ export class AssetsService {
   async devicePage(caller: DeviceCaller, q: OwnedDevicePageRequest) {
     const { asset } = await this.load(caller, q.id, 'query');
     const { ids, totalCount } = await this.repo.devicePage(visibleDevices(caller, 'console'), asset.id, q);
-    return devicePageOf(this.devices, this.ctx.clock, ids, q.start, totalCount);
+    return devicePageOf(this.devices, this.ctx.clock, caller, ids, q.start, totalCount);
   }
 
   /**

@@ -34,7 +34,6 @@ import {
   authorize,
   type DeviceAction,
   type DeviceCaller,
-  type DeviceOwnership,
   type GrantTemplate,
   grantedItem,
   grantsOn,
@@ -46,8 +45,9 @@ import {
   visibleDevices,
 } from './device-policy.ts';
 import { addMonths } from './device-time.ts';
-import { presentCommand, withoutProbeLimits } from './devices.presenter.ts';
+import { presentCommand } from './devices.presenter.ts';
 import type { DeviceRecord, DevicesRepo, DeviceView, TypeParamRow } from './devices.repo.ts';
+import { type ProbeOwner, probeVisibility, withVisibleLimits } from './probe-visibility.ts';
 
 /** Command carrying parameter settings to a device; ingest delivers it and marks it acknowledged. */
 export const SET_PARAMS_COMMAND = 'setParams';
@@ -62,8 +62,6 @@ const BATCH_ACTION: Record<BatchOperation, Action> = {
 };
 
 /** A device as far as its probes' visibility goes: who reaches it, and its type. */
-export type ProbeOwner = DeviceOwnership & { id: number; deviceTypeId: number };
-
 /** One probe of a device's type as the parameter-settings tab shows it, with the units involved. */
 interface ProbeContext {
   param: TypeParamRow;
@@ -120,13 +118,13 @@ export class DevicesService {
 
   async page(caller: DeviceCaller, q: DevicePageRequest, view: AccessView) {
     const { rows, totalCount } = await this.repo.page(visibleDevices(caller, view), q);
-    return { rows: await this.withVisibleLimits(caller, rows), totalCount };
+    return { rows: await withVisibleLimits(this.repo, caller, rows), totalCount };
   }
 
   /** A device as its detail page shows it to the caller. */
   async detail(caller: DeviceCaller, id: number) {
     const device = await this.load(caller, id, 'get');
-    const [shown] = await this.withVisibleLimits(caller, [device]);
+    const [shown] = await withVisibleLimits(this.repo, caller, [device]);
     return shown ?? device;
   }
 
@@ -139,41 +137,9 @@ export class DevicesService {
     devices: readonly ProbeOwner[],
   ): Promise<Map<number, ReadonlySet<number>>> {
     const found = new Map<number, ReadonlySet<number>>();
-    for (const { device, hidden } of await this.probeVisibility(caller, devices))
+    for (const { device, hidden } of await probeVisibility(this.repo, caller, devices))
       if (hidden.size > 0) found.set(device.id, hidden);
     return found;
-  }
-
-  /** Devices whose first probe the caller may not see answer no limits (they mirror that probe). */
-  private async withVisibleLimits<T extends DeviceRecord>(caller: DeviceCaller, devices: T[]): Promise<T[]> {
-    const hiding = new Set<number>();
-    for (const { device, probes, hidden } of await this.probeVisibility(caller, devices)) {
-      const [first] = probes.keys();
-      if (first !== undefined && hidden.has(first)) hiding.add(device.id);
-    }
-    if (hiding.size === 0) return devices;
-    return devices.map((d) => (hiding.has(d.id) ? withoutProbeLimits(d) : d));
-  }
-
-  /** Each device the caller reaches through templates only, with its type's probes and those hidden. */
-  private async probeVisibility<T extends ProbeOwner>(caller: DeviceCaller, devices: readonly T[]) {
-    const templated = devices.flatMap((device) => {
-      const grants = grantsOn(caller, device);
-      // A grant without a template shows everything, so only templates can hide a probe.
-      return grants && grants.length > 0 && grants.every((g) => g !== null) ? [{ device, grants }] : [];
-    });
-    if (templated.length === 0) return [];
-    const typeIds = [...new Set(templated.map(({ device }) => device.deviceTypeId))];
-    const paramsByType = new Map<number, TypeParamRow[]>();
-    for (const param of await this.repo.probeParamsOfTypes(typeIds)) {
-      const list = paramsByType.get(param.deviceTypeId) ?? [];
-      list.push(param);
-      paramsByType.set(param.deviceTypeId, list);
-    }
-    return templated.map(({ device, grants }) => {
-      const probes = probeParamsByProbe(paramsByType.get(device.deviceTypeId) ?? []);
-      return { device, probes, hidden: hiddenProbes(grants, probes) };
-    });
   }
 
   async insert(caller: DeviceCaller, input: DeviceInsert): Promise<DeviceRecord> {

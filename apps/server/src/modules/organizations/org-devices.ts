@@ -4,6 +4,7 @@ import { AppError } from '../../errors.ts';
 import { authorize, type DeviceCaller } from '../devices/device-policy.ts';
 import { presentDeviceRow } from '../devices/devices.presenter.ts';
 import type { DeviceRecord, DevicesRepo } from '../devices/devices.repo.ts';
+import { withVisibleLimits } from '../devices/probe-visibility.ts';
 
 /**
  * Devices named by id in organization, project and asset calls. Each goes through the device policy,
@@ -26,15 +27,19 @@ export async function authorizedDevices(
   });
 }
 
-/** A page of device rows, in the order of the ids the scoped query answered. */
+/**
+ * A page of device rows, in the order of the ids the scoped query answered, with the limits of a
+ * first probe the caller's template hides left out (as in the device list).
+ */
 export async function devicePageOf(
   repo: DevicesRepo,
   clock: Clock,
+  caller: DeviceCaller,
   ids: readonly number[],
   start: number,
   totalCount: number,
 ): Promise<PageResponse<DeviceRow>> {
-  const views = await repo.viewsByIds(ids);
+  const views = await withVisibleLimits(repo, caller, await repo.viewsByIds(ids));
   const now = clock.now().toISOString();
   return { data: views.map((v) => presentDeviceRow(v, now)), start, totalCount };
 }

@@ -455,7 +455,7 @@ export class OrganizationsService {
   async devicePage(caller: DeviceCaller, q: OwnedDevicePageRequest) {
     const { org } = await this.access(caller, q.id);
     const { ids, totalCount } = await this.repo.devicePage(visibleDevices(caller, 'console'), org.id, q);
-    return devicePageOf(this.devices, this.ctx.clock, ids, q.start, totalCount);
+    return devicePageOf(this.devices, this.ctx.clock, caller, ids, q.start, totalCount);
   }
 
   /** Puts devices the caller may edit into an organization it manages (a device belongs to one). */

@@ -107,7 +107,7 @@ export class ProjectsService {
   async devicePage(caller: DeviceCaller, q: OwnedDevicePageRequest) {
     const project = await this.load(caller, q.id, 'query');
     const { ids, totalCount } = await this.repo.devicePage(visibleDevices(caller, 'console'), project.id, q);
-    return devicePageOf(this.devices, this.ctx.clock, ids, q.start, totalCount);
+    return devicePageOf(this.devices, this.ctx.clock, caller, ids, q.start, totalCount);
   }
 
   async bindDevices(caller: DeviceCaller, input: DeviceBinding) {

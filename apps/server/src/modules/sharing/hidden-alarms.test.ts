@@ -35,6 +35,8 @@ describe('alarms and limits of probes a permission template hides', () => {
   let member: Account;
   let device: DeviceDetail;
   let orgDevice: DeviceDetail;
+  let organizationId = 0;
+  let noProbeOneId = 0;
   /** A device of the narrowed recipient itself, of the same type. */
   let ownOfNarrowed: DeviceDetail;
   const ids: Record<'probe1' | 'probe2' | 'offline' | 'orgProbe2' | 'orgProbe1' | 'ownProbe2', number> = {
@@ -76,6 +78,23 @@ describe('alarms and limits of probes a permission template hides', () => {
     return row.id;
   }
 
+  /** Makes the account a member of the owner's organization under the template. */
+  async function join(account: Account, permissionModelId: number) {
+    const added = await call(t.app, 'POST', `${ACCOUNT}/organizationAddUser`, {
+      token: owner.token,
+      body: { organizationId, accountId: account.id, permissionModelId },
+    });
+    if (added.code !== 0) throw new Error(`member not invited: ${added.msg}`);
+    const [invitation] = (
+      await call<Invitation[]>(t.app, 'GET', `${ORG}/myInvitations`, { token: account.token })
+    ).data;
+    const accepted = await call(t.app, 'PUT', `${ORG}/acceptInvitation`, {
+      token: account.token,
+      body: { id: invitation?.id },
+    });
+    if (accepted.code !== 0) throw new Error(`invitation not accepted: ${accepted.msg}`);
+  }
+
   beforeAll(async () => {
     t = await createTestApp();
     const operator = await login(t.app, 'demo_operator');
@@ -115,37 +134,21 @@ describe('alarms and limits of probes a permission template hides', () => {
     const hideTwo = await template('No probe 2', 1, 0);
     await shareAccepted(t.app, owner.token, narrowed, [device.id], hideTwo.id);
     await shareAccepted(t.app, owner.token, trusted, [device.id], (await template('Everything', 1, 1)).id);
-    await shareAccepted(
-      t.app,
-      owner.token,
-      firstHidden,
-      [device.id],
-      (await template('No probe 1', 0, 1)).id,
-    );
+    noProbeOneId = (await template('No probe 1', 0, 1)).id;
+    await shareAccepted(t.app, owner.token, firstHidden, [device.id], noProbeOneId);
 
     const org = await call<Organization>(t.app, 'POST', `${ORG}/insert`, {
       token: owner.token,
       body: { name: 'Cold Store' },
     });
     if (org.code !== 0) throw new Error(`organization not created: ${org.msg}`);
+    organizationId = org.data.id;
     const bound = await call(t.app, 'PUT', `${ORG}/bindDevices`, {
       token: owner.token,
       body: { id: org.data.id, deviceIds: [orgDevice.id] },
     });
     if (bound.code !== 0) throw new Error(`device not bound: ${bound.msg}`);
-    const added = await call(t.app, 'POST', `${ACCOUNT}/organizationAddUser`, {
-      token: owner.token,
-      body: { organizationId: org.data.id, accountId: member.id, permissionModelId: hideTwo.id },
-    });
-    if (added.code !== 0) throw new Error(`member not invited: ${added.msg}`);
-    const [invitation] = (
-      await call<Invitation[]>(t.app, 'GET', `${ORG}/myInvitations`, { token: member.token })
-    ).data;
-    const accepted = await call(t.app, 'PUT', `${ORG}/acceptInvitation`, {
-      token: member.token,
-      body: { id: invitation?.id },
-    });
-    if (accepted.code !== 0) throw new Error(`invitation not accepted: ${accepted.msg}`);
+    await join(member, hideTwo.id);
 
     ids.probe1 = await addAlarm(device, owner.id, 1);
     ids.probe2 = await addAlarm(device, owner.id, 2);
@@ -288,6 +291,21 @@ describe('alarms and limits of probes a permission template hides', () => {
         correctionValue: null,
         deviceName: 'Freezer A',
       });
+    });
+
+    it("answers no limits on the organization's device page to a member whose template hides probe 1", async () => {
+      const orgRow = async (token: string) => {
+        const answer = await call<PageResponse<DeviceRow>>(t.app, 'POST', `${ORG}/devicePage`, {
+          token,
+          body: { id: organizationId, start: 1, pageSize: 50 },
+        });
+        expect(answer.code, answer.msg).toBe(0);
+        return answer.data.data.find((d) => d.id === orgDevice.id);
+      };
+      const blind = await signedIn(t.app, { roleCode: 'organizationMember' });
+      await join(blind, noProbeOneId);
+      expect(await orgRow(blind.token)).toMatchObject({ upperLimit: null, lowerLimit: null });
+      expect(await orgRow(owner.token)).toMatchObject(limits);
     });
 
     it('answers the limits to the owner and to recipients who see probe 1', async () => {
