@@ -228,6 +228,20 @@ export function addAlarms(userName: string, count: number, newFlag: 0 | 1 = 1): 
   });
 }
 
+/** Records an e-mail sent about a device, as the delivery worker does after the SMTP server accepts it. */
+export function addPushRecord(deviceGuid: string, target: string, content: string): void {
+  withDatabase((db) => {
+    const device = db
+      .prepare('select id, platform_id, account_id from device where device_guid = ? and deleted_flag = 0')
+      .get(deviceGuid) as { id: number; platform_id: number; account_id: number };
+    db.prepare(
+      `insert into push_record (platform_id, account_id, device_id, channel, target, content, status, provider,
+         attempt, created_at)
+       values (?, ?, ?, 'email', ?, ?, 'sent', 'smtp', 1, ?)`,
+    ).run(device.platform_id, device.account_id, device.id, target, content, new Date().toISOString());
+  });
+}
+
 /** Signs in through the API and answers the token (for set-up calls). */
 export async function apiLogin(baseUrl: string, userName: string, password = DEMO_PASSWORD): Promise<string> {
   const response = await fetch(`${baseUrl}/api/base/BaseAccount/login`, {

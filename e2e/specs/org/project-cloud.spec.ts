@@ -1,4 +1,5 @@
 import {
+  addPushRecord,
   apiLogin,
   createAccount,
   DEMO_PASSWORD,
@@ -49,6 +50,12 @@ test('a project groups devices and opens its cloud-chain views', async ({ page, 
     .getByText(/Ward fridge/)
     .waitFor();
   await page.getByTestId('live-status').waitFor();
+  // Push records: the notifications about the project's devices, without the back office.
+  addPushRecord(device.deviceGuid, 'ward3@example.com', 'Ward fridge probe 1 above 8');
+  await page.goto('/cloudChain/pushRecord');
+  const record = page.locator('.ant-table-row').filter({ hasText: 'ward3@example.com' });
+  await record.getByText('Ward fridge probe 1 above 8').waitFor();
+  await expectText(record.locator('.ant-tag').last(), '已发送');
   await page.getByTestId('cloud-back').click();
   await waitForPath(page, '/projectList/index');
 });
