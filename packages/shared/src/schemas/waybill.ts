@@ -11,6 +11,7 @@ import {
   GEOFENCE_POLYGON_POINTS_MIN,
   GEOFENCE_RADIUS_MAX_M,
   GEOFENCE_RADIUS_MIN_M,
+  TEMPERATURE_UNITS,
   TRACK_TEMPLATE_NAME_MAX,
   TRACK_TEMPLATE_POINTS_MAX,
   WAYBILL_ACTIONS,
@@ -31,8 +32,6 @@ import {
   WAYBILL_SHARE_VALIDITIES,
   WAYBILL_START_DELAY_MAX_MIN,
   WAYBILL_STATES,
-  WAYBILL_TEMPERATURE_MAX,
-  WAYBILL_TEMPERATURE_MIN,
   WAYBILL_TEMPLATE_NAME_MAX,
   WAYBILL_TRIGGERS,
 } from '../constants.ts';
@@ -80,7 +79,9 @@ import { chartSeriesSchema, epochMsSchema, latestReadingSchema } from './device-
  *   POST   /device/QuickSearch/waybillReceive       publicWaybillReceiveSchema -> publicWaybillDetailSchema
  *
  * An insert or update whose air-mode times were moved into the waybill period answers code 0 with
- * `msg` = the waybillTimeCorrected message (002 §5 "auto-corrected"). Limits are in °C and %RH.
+ * `msg` = the waybillTimeCorrected message (002 §5 "auto-corrected"). Temperatures (limits, warning
+ * limits, curve, statistics, alarm values, templates) are in the caller's unit, °C or °F (the
+ * account's temperatureUnit; stored in °C); humidity in %RH. Public pages answer °C.
  * Messages of custom rules are translation keys under `rules.`.
  */
 
@@ -88,7 +89,13 @@ const idSchema = z.number().int().positive();
 const text = (max: number) => z.string().trim().max(max);
 /** An optional text: empty or null clears it. */
 const optionalText = (max: number) => text(max).nullable().optional();
-const temperatureSchema = z.number().min(WAYBILL_TEMPERATURE_MIN).max(WAYBILL_TEMPERATURE_MAX);
+/**
+ * Temperatures come in the caller's unit (°C or °F, the account's temperatureUnit): the server
+ * converts them and checks WAYBILL_TEMPERATURE_MIN..MAX (°C), naming the bound in the caller's unit.
+ */
+const temperatureSchema = z.number();
+/** The unit of a waybill answer's temperatures: the caller's ('C' or 'F'). */
+export const waybillTemperatureUnitSchema = z.enum(TEMPERATURE_UNITS);
 const humiditySchema = z.number().min(WAYBILL_HUMIDITY_MIN).max(WAYBILL_HUMIDITY_MAX);
 const intervalSchema = z.number().int().min(DEVICE_INTERVAL_MIN_S).max(DEVICE_INTERVAL_MAX_S);
 const phoneSchema = z.string().trim().regex(PHONE_PATTERN, { message: 'rules.phone' });
@@ -291,6 +298,8 @@ export const waybillRowSchema = z.object({
   receivedAt: z.number().int().nullable(),
   upperLimit: z.number(),
   lowerLimit: z.number(),
+  /** Unit of the temperature limits in this answer. */
+  temperatureUnit: waybillTemperatureUnitSchema,
   deliveryMan: z.string().nullable(),
   receiverMan: z.string().nullable(),
   receiverCompany: z.string().nullable(),

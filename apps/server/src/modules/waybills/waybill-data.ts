@@ -6,11 +6,11 @@ import {
   channelInfo,
   channelSettings,
   corrected,
-  round4,
 } from '../../history/channel-settings.ts';
 import { planBuckets, seriesFromBuckets } from '../../history/downsample.ts';
 import type { HistoryRepo } from '../../history/history.repo.ts';
 import { StatsAccumulator } from '../../history/stats.ts';
+import type { TemperatureUnit } from './temperature-unit.ts';
 import type { WaybillRecord } from './waybills.repo.ts';
 
 /** The kinds a waybill's curve, statistics and public page show (never where the goods are). */
@@ -61,7 +61,8 @@ export function thin<T>(points: readonly T[], max: number): T[] {
 
 /**
  * The data behind a waybill's detail, public page and report: its device's readings over the waybill
- * period with the waybill's own limits. Values are in the stored unit (°C, %RH), like the limits.
+ * period with the waybill's own limits. Readings and limits are read and reckoned in the stored unit
+ * (°C, %RH); each channel's settings show them in the reader's unit (°F for a Fahrenheit account).
  */
 export class WaybillData {
   constructor(
@@ -73,8 +74,8 @@ export class WaybillData {
     return this.clock.now().getTime();
   }
 
-  /** Temperature and humidity channels of the device, with the waybill's limits. */
-  async settings(row: WaybillRecord): Promise<ChannelSettings[]> {
+  /** Temperature and humidity channels of the device, with the waybill's limits, shown in `unit`. */
+  async settings(row: WaybillRecord, unit: TemperatureUnit): Promise<ChannelSettings[]> {
     const [device, probes, channels] = await Promise.all([
       this.history.device(row.deviceId),
       this.history.probeSettings(row.deviceId),
@@ -86,7 +87,7 @@ export class WaybillData {
       correctionValue: device?.correctionValue ?? null,
     };
     return channels
-      .map((channel) => channelSettings(channel, limits, probes, false))
+      .map((channel) => channelSettings(channel, limits, probes, unit === 'F'))
       .filter((s) => s.kind !== null && CURVE_KINDS.has(s.kind))
       .map((s) => ({
         ...s,
@@ -118,7 +119,10 @@ export class WaybillData {
     };
   }
 
-  /** Min, max, mean, MKT and time beyond the limits per channel, over every reading of the range. */
+  /**
+   * Min, max, mean, MKT and time beyond the limits per channel, over every reading of the range;
+   * reckoned in °C (MKT in kelvin from °C), then shown in the reader's unit.
+   */
   async stats(
     row: WaybillRecord,
     settings: readonly ChannelSettings[],
@@ -131,7 +135,7 @@ export class WaybillData {
         for (const r of chunk) acc.add(r.ts, corrected(s, r.value));
       }
       const result = acc.result();
-      const show = (v: number | null) => (v === null ? null : round4(v));
+      const show = (v: number | null) => (v === null ? null : s.display(v));
       out.push({
         channel: s.channel,
         unit: s.unit,

@@ -10,6 +10,7 @@ import { StatsAccumulator } from '../../history/stats.ts';
 import { wallClock } from '../../history/time-format.ts';
 import type { Translate } from '../../i18n/i18n.ts';
 import type { Owner } from '../geofences/geofences.repo.ts';
+import type { TemperatureUnit } from './temperature-unit.ts';
 import { clampRange, periodOf, type WaybillData } from './waybill-data.ts';
 import { waybillListXlsx, waybillPdf } from './waybill-report.ts';
 import type { WaybillsRepo } from './waybills.repo.ts';
@@ -24,7 +25,7 @@ export interface WaybillFile {
 /** Alarms a report lists at most (the alarm record tab pages through all of them). */
 const REPORT_ALARMS_MAX = 500;
 
-/** The waybill list (XLSX) and a waybill's report (PDF). */
+/** The waybill list (XLSX) and a waybill's report (PDF), temperatures in the caller's unit. */
 export class WaybillExports {
   constructor(
     private readonly waybills: WaybillsService,
@@ -35,12 +36,12 @@ export class WaybillExports {
     private readonly pdfFontPath: string,
   ) {}
 
-  list(owner: Owner, filter: WaybillExportQuery, t: Translate): WaybillFile {
+  list(owner: Owner, filter: WaybillExportQuery, t: Translate, unit: TemperatureUnit): WaybillFile {
     const day = new Date(this.clock.now().getTime()).toISOString().slice(0, 10).replaceAll('-', '');
     return {
       fileName: `waybills_${day}.xlsx`,
       contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      stream: waybillListXlsx(this.repo.walk(owner, filter), t, wallClock),
+      stream: waybillListXlsx(this.repo.walk(owner, filter), t, wallClock, unit),
     };
   }
 
@@ -48,12 +49,18 @@ export class WaybillExports {
    * The PDF report of one waybill over its whole period. Like the device export it holds at most
    * PDF_EXPORT_ROW_CAP rows; a longer waybill is refused before anything is sent.
    */
-  async report(owner: Owner, id: number, t: Translate, origin: string): Promise<WaybillFile> {
+  async report(
+    owner: Owner,
+    id: number,
+    t: Translate,
+    origin: string,
+    unit: TemperatureUnit,
+  ): Promise<WaybillFile> {
     if (!fs.existsSync(this.pdfFontPath))
       throw new AppError('notConfigured', { feature: 'features.pdfFont' });
     const row = await this.waybills.load(owner, id);
     const range = clampRange(periodOf(row, this.data.now()));
-    const settings = await this.data.settings(row);
+    const settings = await this.data.settings(row, unit);
     const channels = settings.map((s) => s.channel);
     if ((await this.history.countInstants(row.deviceId, channels, range.from, range.to)) > PDF_EXPORT_ROW_CAP)
       throw fieldError('id', 'rules.pdfRowCap', { max: PDF_EXPORT_ROW_CAP });
@@ -92,6 +99,7 @@ export class WaybillExports {
     const stream = await waybillPdf(
       {
         waybill: row,
+        unit,
         doc,
         stats: accumulators.map((a) => a.result()),
         rows,

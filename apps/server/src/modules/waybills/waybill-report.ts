@@ -7,6 +7,7 @@ import { displayValues, type ExportDocument, summaryLines } from '../../history/
 import type { ChannelStats } from '../../history/stats.ts';
 import type { WallClock } from '../../history/time-format.ts';
 import type { Translate } from '../../i18n/i18n.ts';
+import { shownTemperature, type TemperatureUnit, unitSymbol } from './temperature-unit.ts';
 import type { WaybillWithDevice } from './waybills.repo.ts';
 
 /** PostScript name of the face in a font collection (fonts-wqy-microhei's .ttc), as history exports use. */
@@ -26,6 +27,8 @@ export interface ReportAlarm {
 
 export interface WaybillReport {
   waybill: WaybillWithDevice;
+  /** The reader's temperature unit (the doc's columns already show theirs). */
+  unit: TemperatureUnit;
   /** The history export's document: labels, device, range, clock and channel columns. */
   doc: ExportDocument;
   stats: ChannelStats[];
@@ -42,7 +45,7 @@ export interface WaybillReport {
  * period, its alarms, then every reading, all in the configured CJK-capable font.
  */
 export async function waybillPdf(report: WaybillReport, fontPath: string): Promise<Readable> {
-  const { waybill: w, doc, t } = report;
+  const { waybill: w, doc, t, unit } = report;
   const qr = await QRCode.toBuffer(report.publicUrl, { type: 'png', margin: 1, width: QR_SIZE * 3 });
   const pdf = new PDFDocument({
     size: 'A4',
@@ -73,7 +76,10 @@ export async function waybillPdf(report: WaybillReport, fontPath: string): Promi
     [t('waybillReport.startedAt'), when(w.startedAt)],
     [t('waybillReport.stoppedAt'), when(w.stoppedAt)],
     [t('waybillReport.receivedAt'), when(w.receivedAt)],
-    [t('waybillReport.limits'), `${w.lowerLimit} – ${w.upperLimit} °C`],
+    [
+      t('waybillReport.limits'),
+      `${shownTemperature(w.lowerLimit, unit)} – ${shownTemperature(w.upperLimit, unit)} ${unitSymbol(unit)}`,
+    ],
     [t('fields.receiverCompany'), w.receiverCompany ?? '-'],
     [t('export.generatedAt'), clock.format(doc.generatedAt)],
   ];
@@ -157,11 +163,15 @@ function table(pdf: PDFKit.PDFDocument, width: number, header: string[], rows: s
   pdf.y = y;
 }
 
-/** The waybill list as XLSX, streamed: one row per waybill, times in each waybill's own zone. */
+/**
+ * The waybill list as XLSX, streamed: one row per waybill, times in each waybill's own zone, limits in
+ * the reader's unit (named in their headers).
+ */
 export function waybillListXlsx(
   chunks: AsyncIterable<WaybillWithDevice[]>,
   t: Translate,
   clockOf: (timeZone: string) => WallClock,
+  unit: TemperatureUnit,
 ): Readable {
   const out = new PassThrough();
   const write = async () => {
@@ -185,8 +195,8 @@ export function waybillListXlsx(
       [t('waybillReport.startedAt'), 21],
       [t('waybillReport.stoppedAt'), 21],
       [t('waybillReport.receivedAt'), 21],
-      [t('fields.lowerLimit'), 10],
-      [t('fields.upperLimit'), 10],
+      [`${t('fields.lowerLimit')} (${unitSymbol(unit)})`, 14],
+      [`${t('fields.upperLimit')} (${unitSymbol(unit)})`, 14],
       [t('fields.deliveryMan'), 14],
       [t('fields.receiverMan'), 14],
       [t('fields.receiverCompany'), 20],
@@ -212,8 +222,8 @@ export function waybillListXlsx(
             when(w.startedAt),
             when(w.stoppedAt),
             when(w.receivedAt),
-            w.lowerLimit,
-            w.upperLimit,
+            shownTemperature(w.lowerLimit, unit),
+            shownTemperature(w.upperLimit, unit),
             w.deliveryMan ?? '',
             w.receiverMan ?? '',
             w.receiverCompany ?? '',

@@ -17,6 +17,7 @@ import { AppError } from '../../errors.ts';
 import type { Translate } from '../../i18n/i18n.ts';
 import type { GeofencesRepo, Owner } from '../geofences/geofences.repo.ts';
 import { presentGeofence } from '../geofences/geofences.service.ts';
+import { shownTemperature, type TemperatureUnit, unitSymbol } from './temperature-unit.ts';
 import { clampRange, LAT_CHANNEL, LON_CHANNEL, periodOf, thin, type WaybillData } from './waybill-data.ts';
 import { presentPublicRow } from './waybills.presenter.ts';
 import type { WaybillRecord, WaybillsRepo, WaybillWithDevice } from './waybills.repo.ts';
@@ -48,12 +49,13 @@ export class WaybillViews {
     };
   }
 
-  async overview(owner: Owner, id: number): Promise<WaybillOverview> {
+  /** Temperatures of the signed-in views are in the caller's unit (MKT computed in °C first). */
+  async overview(owner: Owner, id: number, unit: TemperatureUnit): Promise<WaybillOverview> {
     const row = await this.waybills.load(owner, id);
-    const settings = await this.data.settings(row);
+    const settings = await this.data.settings(row, unit);
     const period = clampRange(periodOf(row, this.data.now()));
     const [waybill, latest, lastPosition, stats, alarms] = await Promise.all([
-      this.waybills.detailOf(row),
+      this.waybills.detailOf(row, unit),
       this.data.latest(row, settings),
       this.data.lastPosition(row),
       this.data.stats(row, settings, period),
@@ -65,15 +67,26 @@ export class WaybillViews {
     return { waybill, latest, lastPosition, stats, alarmCount: alarms.totalCount };
   }
 
-  async chart(owner: Owner, q: WaybillChartRequest, t: Translate): Promise<WaybillChartAnswer> {
+  async chart(
+    owner: Owner,
+    q: WaybillChartRequest,
+    t: Translate,
+    unit: TemperatureUnit,
+  ): Promise<WaybillChartAnswer> {
     const row = await this.waybills.load(owner, q.id);
     const { range, fields } = this.range(row, t, q.startTime, q.endTime);
-    const settings = await this.data.settings(row);
+    const settings = await this.data.settings(row, unit);
     const [chart, stats] = await Promise.all([
       this.data.chart(row, settings, range, q.points),
       this.data.stats(row, settings, range),
     ]);
-    return { ...fields, ...chart, upperLimit: row.upperLimit, lowerLimit: row.lowerLimit, stats };
+    return {
+      ...fields,
+      ...chart,
+      upperLimit: shownTemperature(row.upperLimit, unit),
+      lowerLimit: shownTemperature(row.lowerLimit, unit),
+      stats,
+    };
   }
 
   async track(owner: Owner, q: WaybillRange, t: Translate): Promise<WaybillTrack> {
@@ -108,7 +121,12 @@ export class WaybillViews {
     return template ? (JSON.parse(template.points) as { lat: number; lon: number }[]) : [];
   }
 
-  async alarms(owner: Owner, q: WaybillAlarmPageRequest, t: Translate): Promise<WaybillAlarmPageAnswer> {
+  async alarms(
+    owner: Owner,
+    q: WaybillAlarmPageRequest,
+    t: Translate,
+    unit: TemperatureUnit,
+  ): Promise<WaybillAlarmPageAnswer> {
     const row = await this.waybills.load(owner, q.id);
     const { range, fields } = this.range(row, t, q.startTime, q.endTime);
     const { rows, totalCount } = await this.repo.alarmsInPeriod(
@@ -125,7 +143,7 @@ export class WaybillViews {
         ts: Date.parse(r.startTime ?? r.createdAt),
         alarmType: r.cause ?? r.messageType,
         level: r.level,
-        content: r.value === null ? null : `${r.value}${r.limitValue === null ? '' : ` / ${r.limitValue}`}`,
+        content: alarmContent(r, unit),
         state: r.state,
       })),
       start: q.start,
@@ -164,7 +182,8 @@ export class WaybillViews {
     key: { waybillPk?: string | undefined; shareToken?: string | undefined; points: number },
   ): Promise<PublicWaybillDetail> {
     const { row, shareExpiresAt } = await this.publicWaybill(platformId, key);
-    const settings = await this.data.settings(row);
+    // Public pages have no signed-in reader and no platform unit setting: they answer °C.
+    const settings = await this.data.settings(row, 'C');
     const range = clampRange(periodOf(row, this.data.now()));
     const [latest, chart, stats, track] = await Promise.all([
       this.data.latest(row, settings),
@@ -199,3 +218,14 @@ export class WaybillViews {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/** "value / limit"; a temperature alarm's in the caller's unit, with the unit. */
+export function alarmContent(
+  alarm: { value: number | null; limitValue: number | null; channelKind: string | null },
+  unit: TemperatureUnit,
+): string | null {
+  if (alarm.value === null) return null;
+  const temperature = alarm.channelKind === 'temperature';
+  const text = (v: number) => (temperature ? `${shownTemperature(v, unit)} ${unitSymbol(unit)}` : String(v));
+  return `${text(alarm.value)}${alarm.limitValue === null ? '' : ` / ${text(alarm.limitValue)}`}`;
+}

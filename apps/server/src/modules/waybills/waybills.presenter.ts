@@ -8,6 +8,7 @@ import type {
   WaybillTemplate,
   WaybillTrigger,
 } from '@coldchain/shared';
+import { type TemperatureUnit, temperaturesShown } from './temperature-unit.ts';
 import type { TrackTemplateRow, WaybillTemplateRow, WaybillWithDevice } from './waybills.repo.ts';
 
 export const ms = (value: string | null): number | null => (value === null ? null : Date.parse(value));
@@ -15,7 +16,9 @@ export const isoOf = (value: number | null | undefined): string | null =>
   value === null || value === undefined ? null : new Date(value).toISOString();
 const flag = (v: number): 0 | 1 => (v ? 1 : 0);
 
-export function presentWaybillRow(row: WaybillWithDevice): WaybillRow {
+/** A waybill of the list, its temperature limits in the caller's unit. */
+export function presentWaybillRow(stored: WaybillWithDevice, unit: TemperatureUnit): WaybillRow {
+  const row = temperaturesShown(stored, unit);
   return {
     id: row.id,
     waybillPk: row.waybillPk,
@@ -37,6 +40,7 @@ export function presentWaybillRow(row: WaybillWithDevice): WaybillRow {
     receivedAt: ms(row.receivedAt),
     upperLimit: row.upperLimit,
     lowerLimit: row.lowerLimit,
+    temperatureUnit: unit,
     deliveryMan: row.deliveryMan,
     receiverMan: row.receiverMan,
     receiverCompany: row.receiverCompany,
@@ -53,9 +57,14 @@ export function parseContacts(json: string): { name: string; phone: string | nul
   }));
 }
 
-export function presentWaybillDetail(row: WaybillWithDevice, startAtDeviceOnly: boolean): WaybillDetail {
+export function presentWaybillDetail(
+  stored: WaybillWithDevice,
+  startAtDeviceOnly: boolean,
+  unit: TemperatureUnit,
+): WaybillDetail {
+  const row = temperaturesShown(stored, unit);
   return {
-    ...presentWaybillRow(row),
+    ...presentWaybillRow(stored, unit),
     recordInterval: row.recordInterval,
     uploadInterval: row.uploadInterval,
     alarmRecordInterval: row.alarmRecordInterval,
@@ -111,11 +120,12 @@ export function presentPublicRow(row: WaybillWithDevice): PublicWaybillRow {
   };
 }
 
-export function presentWaybillTemplate(row: WaybillTemplateRow): WaybillTemplate {
+/** A waybill template, its temperature fields (stored in °C) in the caller's unit. */
+export function presentWaybillTemplate(row: WaybillTemplateRow, unit: TemperatureUnit): WaybillTemplate {
   return {
     id: row.id,
     modelName: row.modelName,
-    content: JSON.parse(row.content) as Record<string, unknown>,
+    content: temperaturesShown(JSON.parse(row.content) as Record<string, unknown>, unit),
     createdAt: Date.parse(row.createdAt),
   };
 }

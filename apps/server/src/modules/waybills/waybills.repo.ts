@@ -388,6 +388,7 @@ export class WaybillsRepo {
           'cause',
           'value',
           'limitValue',
+          'channelKind',
           'startTime',
         ])
         .orderBy('createdAt', 'desc')

@@ -30,8 +30,10 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { okSchema } from '../../http/envelope.ts';
+import { requireAuth } from '../../plugins/auth.ts';
 import { callerOf } from '../devices/devices.routes.ts';
 import { ownerOf } from '../geofences/geofences.routes.ts';
+import { type TemperatureUnit, temperatureUnitOf } from './temperature-unit.ts';
 import type { WaybillExports, WaybillFile } from './waybill-exports.ts';
 import type { WaybillViews } from './waybill-views.ts';
 import { auditWaybill } from './waybills.presenter.ts';
@@ -63,6 +65,10 @@ function originOf(request: FastifyRequest, publicUrl: string | undefined): strin
   if (publicUrl) return publicUrl.replace(/\/+$/, '');
   return `${request.protocol}://${request.host}`;
 }
+
+/** The signed-in account's temperature unit: every temperature it reads or writes is in it. */
+const unitOf = (request: FastifyRequest): TemperatureUnit =>
+  temperatureUnitOf(requireAuth(request).account.temperatureUnit);
 
 const audited = (request: FastifyRequest, saved: Saved) => {
   request.auditNote = {
@@ -96,7 +102,7 @@ export function waybillsRoutes(
           response: okSchema(pageResponseSchema(waybillRowSchema)),
         },
       },
-      async (request) => answer(request, await service.page(ownerOf(request), request.body)),
+      async (request) => answer(request, await service.page(ownerOf(request), request.body, unitOf(request))),
     );
 
     app.get(
@@ -105,7 +111,8 @@ export function waybillsRoutes(
         config: { permission: 'waybill.list:query' },
         schema: { tags: TAG, querystring: waybillIdQuerySchema, response: okSchema(waybillDetailSchema) },
       },
-      async (request) => answer(request, await service.detail(ownerOf(request), request.query.id)),
+      async (request) =>
+        answer(request, await service.detail(ownerOf(request), request.query.id, unitOf(request))),
     );
 
     app.post(
@@ -200,7 +207,8 @@ export function waybillsRoutes(
         config: { permission: 'waybill.list:query', audit: false },
         schema: { tags: TAG, body: waybillIdSchema, response: okSchema(waybillOverviewSchema) },
       },
-      async (request) => answer(request, await views.overview(ownerOf(request), request.body.id)),
+      async (request) =>
+        answer(request, await views.overview(ownerOf(request), request.body.id, unitOf(request))),
     );
 
     app.post(
@@ -218,7 +226,8 @@ export function waybillsRoutes(
         config: { permission: 'waybill.list:query', audit: false },
         schema: { tags: TAG, body: waybillChartSchema, response: okSchema(waybillChartAnswerSchema) },
       },
-      async (request) => answer(request, await views.chart(ownerOf(request), request.body, request.t)),
+      async (request) =>
+        answer(request, await views.chart(ownerOf(request), request.body, request.t, unitOf(request))),
     );
 
     app.post(
@@ -227,7 +236,8 @@ export function waybillsRoutes(
         config: { permission: 'waybill.list:query', audit: false },
         schema: { tags: TAG, body: waybillAlarmPageSchema, response: okSchema(waybillAlarmPageAnswerSchema) },
       },
-      async (request) => answer(request, await views.alarms(ownerOf(request), request.body, request.t)),
+      async (request) =>
+        answer(request, await views.alarms(ownerOf(request), request.body, request.t, unitOf(request))),
     );
 
     app.get(
@@ -236,7 +246,8 @@ export function waybillsRoutes(
         config: { permission: 'waybill.list:export' },
         schema: { tags: TAG, querystring: waybillExportQuerySchema },
       },
-      async (request, reply) => sendFile(reply, exports.list(ownerOf(request), request.query, request.t)),
+      async (request, reply) =>
+        sendFile(reply, exports.list(ownerOf(request), request.query, request.t, unitOf(request))),
     );
 
     app.get(
@@ -248,7 +259,13 @@ export function waybillsRoutes(
       async (request, reply) =>
         sendFile(
           reply,
-          await exports.report(ownerOf(request), request.query.id, request.t, originOf(request, publicUrl)),
+          await exports.report(
+            ownerOf(request),
+            request.query.id,
+            request.t,
+            originOf(request, publicUrl),
+            unitOf(request),
+          ),
         ),
     );
 
@@ -262,7 +279,8 @@ export function waybillsRoutes(
           response: okSchema(pageResponseSchema(waybillTemplateSchema)),
         },
       },
-      async (request) => answer(request, await service.templatePage(ownerOf(request), request.body)),
+      async (request) =>
+        answer(request, await service.templatePage(ownerOf(request), request.body, unitOf(request))),
     );
 
     app.post(
@@ -272,7 +290,7 @@ export function waybillsRoutes(
         schema: { tags: TAG, body: waybillTemplateInsertSchema, response: okSchema(waybillTemplateSchema) },
       },
       async (request) => {
-        const template = await service.insertTemplate(ownerOf(request), request.body);
+        const template = await service.insertTemplate(ownerOf(request), request.body, unitOf(request));
         request.auditNote = { entityType: 'waybillTemplate', entityId: template.id, newValue: template };
         return answer(request, template);
       },

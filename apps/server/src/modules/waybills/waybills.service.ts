@@ -28,6 +28,7 @@ import { AppError, fieldError } from '../../errors.ts';
 import { isUniqueViolation } from '../accounts/registration.repo.ts';
 import { authorize, type DeviceCaller } from '../devices/device-policy.ts';
 import type { GeofencesRepo, Owner } from '../geofences/geofences.repo.ts';
+import { type TemperatureUnit, temperaturesStored, temperatureUnitOf } from './temperature-unit.ts';
 import { WaybillLifecycle } from './waybill-lifecycle.ts';
 import {
   CHANGEABLE_WHEN_STARTED,
@@ -95,18 +96,19 @@ export class WaybillsService {
     }
   }
 
-  async detailOf(row: WaybillWithDevice): Promise<WaybillDetail> {
+  /** Answers carry temperatures in the caller's unit (°C or °F); they are stored in °C. */
+  async detailOf(row: WaybillWithDevice, unit: TemperatureUnit): Promise<WaybillDetail> {
     const device = await this.repo.device(row.deviceId);
-    return presentWaybillDetail(row, device ? device.waybillStatus !== 1 : false);
+    return presentWaybillDetail(row, device ? device.waybillStatus !== 1 : false, unit);
   }
 
-  async detail(owner: Owner, id: number): Promise<WaybillDetail> {
-    return this.detailOf(await this.load(owner, id));
+  async detail(owner: Owner, id: number, unit: TemperatureUnit): Promise<WaybillDetail> {
+    return this.detailOf(await this.load(owner, id), unit);
   }
 
-  async page(owner: Owner, q: WaybillPageRequest): Promise<PageResponse<WaybillRow>> {
+  async page(owner: Owner, q: WaybillPageRequest, unit: TemperatureUnit): Promise<PageResponse<WaybillRow>> {
     const { rows, totalCount } = await this.repo.page(owner, q);
-    return { data: rows.map(presentWaybillRow), start: q.start, totalCount };
+    return { data: rows.map((row) => presentWaybillRow(row, unit)), start: q.start, totalCount };
   }
 
   /** The device of a waybill: visible to the caller with the right to edit it, and not scrapped. */
@@ -199,8 +201,11 @@ export class WaybillsService {
     };
   }
 
-  async insert(caller: DeviceCaller, input: WaybillInsert): Promise<Saved> {
+  /** Temperatures come in the caller's unit and are checked and stored in °C. */
+  async insert(caller: DeviceCaller, given: WaybillInsert): Promise<Saved> {
     const owner = ownerOfCaller(caller);
+    const unit = temperatureUnitOf(caller.temperatureUnit);
+    const input = temperaturesStored(given, unit);
     const device = await this.deviceFor(caller, input.deviceId);
     const draft = this.draft(input, device);
     checkWaybillRules(draft);
@@ -222,7 +227,7 @@ export class WaybillsService {
         updatedAt: now,
       }),
     );
-    return { before: null, after: await this.detail(owner, row.id), timeCorrected };
+    return { before: null, after: await this.detail(owner, row.id, unit), timeCorrected };
   }
 
   /**
@@ -230,10 +235,12 @@ export class WaybillsService {
    * its parties, contacts and receipt settings (other fields must come back unchanged); a received
    * one nothing.
    */
-  async update(caller: DeviceCaller, input: WaybillUpdate): Promise<Saved> {
+  async update(caller: DeviceCaller, given: WaybillUpdate): Promise<Saved> {
     const owner = ownerOfCaller(caller);
-    const row = await this.load(owner, input.id);
-    const before = await this.detailOf(row);
+    const unit = temperatureUnitOf(caller.temperatureUnit);
+    const row = await this.load(owner, given.id);
+    const before = await this.detailOf(row, unit);
+    const input = temperaturesStored(given, unit, row);
     if (row.waybillState > WAYBILL_STATE_ENDED) throw new AppError('waybillStateInvalid');
     const { id, ...fields } = input;
     const device = await this.deviceFor(caller, input.deviceId);
@@ -255,7 +262,7 @@ export class WaybillsService {
       throw new AppError('waybillDeviceBusy');
     }
     await this.saving(() => this.repo.update(id, { ...columns, updatedAt: this.now() }));
-    return { before, after: await this.detail(owner, id), timeCorrected };
+    return { before, after: await this.detail(owner, id, unit), timeCorrected };
   }
 
   /** Every id must be the caller's; a waybill in progress must be stopped before it is deleted. */
@@ -281,8 +288,9 @@ export class WaybillsService {
     input: WaybillChangeState,
   ): Promise<{ before: WaybillDetail; after: WaybillDetail }> {
     const owner = ownerOfCaller(caller);
+    const unit = temperatureUnitOf(caller.temperatureUnit);
     const row = await this.load(owner, input.id);
-    const before = await this.detailOf(row);
+    const before = await this.detailOf(row, unit);
     const device = await this.deviceFor(caller, row.deviceId);
     const offline = device.status === 'offline';
     let moved = false;
@@ -301,7 +309,7 @@ export class WaybillsService {
       moved = await this.lifecycle.receive(row, 'manual', input.receiverMan || null);
     }
     if (!moved) throw new AppError('waybillStateInvalid');
-    return { before, after: await this.detail(owner, row.id) };
+    return { before, after: await this.detail(owner, row.id, unit) };
   }
 
   /** A share link (002 §9 validity: 8 hours, 1, 3 or 7 days, or a custom end up to 90 days ahead). */
@@ -333,20 +341,29 @@ export class WaybillsService {
     return { shareToken: token, path: `/pcQuick/waybill/detail/${row.waybillPk}?share=${token}`, expiresAt };
   }
 
-  async templatePage(owner: Owner, q: WaybillTemplatePageRequest): Promise<PageResponse<WaybillTemplate>> {
+  async templatePage(
+    owner: Owner,
+    q: WaybillTemplatePageRequest,
+    unit: TemperatureUnit,
+  ): Promise<PageResponse<WaybillTemplate>> {
     const { rows, totalCount } = await this.repo.templatePage(owner, q);
-    return { data: rows.map(presentWaybillTemplate), start: q.start, totalCount };
+    return { data: rows.map((row) => presentWaybillTemplate(row, unit)), start: q.start, totalCount };
   }
 
-  async insertTemplate(owner: Owner, input: WaybillTemplateInsert): Promise<WaybillTemplate> {
+  /** A template keeps its temperatures in °C like a waybill, whoever reads it later. */
+  async insertTemplate(
+    owner: Owner,
+    input: WaybillTemplateInsert,
+    unit: TemperatureUnit,
+  ): Promise<WaybillTemplate> {
     const row = await this.repo.insertWaybillTemplate({
       platformId: owner.platformId,
       accountId: owner.accountId,
       modelName: input.modelName,
-      content: JSON.stringify(input.content),
+      content: JSON.stringify(temperaturesStored(input.content, unit)),
       createdAt: this.now(),
     });
-    return presentWaybillTemplate(row);
+    return presentWaybillTemplate(row, unit);
   }
 
   async trackTemplatePage(owner: Owner, q: TrackTemplatePageRequest): Promise<PageResponse<TrackTemplate>> {

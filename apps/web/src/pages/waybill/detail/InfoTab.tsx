@@ -3,6 +3,7 @@ import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFenceOptions, useTrackTemplates } from '../../../api/waybill.ts';
 import { formatInstant } from '../../../components/time-ranges.ts';
+import { limitsText } from '../shared/temperature.ts';
 
 /** Every field of the waybill (002 §3), grouped as the form groups them. */
 export function InfoTab({ waybill }: { waybill: WaybillDetail }) {
@@ -38,7 +39,7 @@ export function InfoTab({ waybill }: { waybill: WaybillDetail }) {
     {
       key: 'limits',
       label: t('waybill.fields.limits'),
-      children: `${waybill.lowerLimit} ~ ${waybill.upperLimit} ℃`,
+      children: limitsText(waybill.lowerLimit, waybill.upperLimit, waybill.temperatureUnit),
     },
     {
       key: 'warn',
@@ -46,7 +47,7 @@ export function InfoTab({ waybill }: { waybill: WaybillDetail }) {
       children:
         waybill.warnLowerLimit === null && waybill.warnUpperLimit === null
           ? '-'
-          : `${text(waybill.warnLowerLimit)} ~ ${text(waybill.warnUpperLimit)} ℃`,
+          : limitsText(waybill.warnLowerLimit, waybill.warnUpperLimit, waybill.temperatureUnit),
     },
     {
       key: 'humidity',

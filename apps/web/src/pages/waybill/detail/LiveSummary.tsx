@@ -6,6 +6,7 @@ import type { LiveReading } from '../../../api/live-state.ts';
 import { formatInstant } from '../../../components/time-ranges.ts';
 import { isDeviceStatus, shownReadings } from '../../device/shared/device-view.ts';
 import { LatestValues } from '../../device/shared/LatestValues.tsx';
+import { limitsText } from '../shared/temperature.ts';
 
 /**
  * Real-time monitoring (in progress) or the overview (otherwise): the newest values and position,
@@ -35,7 +36,11 @@ export function LiveSummary({
         <div>
           <Typography.Text type="secondary">{t('waybill.detail.latest')}</Typography.Text>
           <div>
-            <LatestValues readings={shownReadings(latest, false)} size="large" testId="waybill-latest" />
+            <LatestValues
+              readings={shownReadings(latest, waybill.temperatureUnit === 'F')}
+              size="large"
+              testId="waybill-latest"
+            />
           </div>
         </div>
       ) : null}
@@ -49,7 +54,7 @@ export function LiveSummary({
           {
             key: 'limits',
             label: t('waybill.fields.limits'),
-            children: `${waybill.lowerLimit} ~ ${waybill.upperLimit} ℃`,
+            children: limitsText(waybill.lowerLimit, waybill.upperLimit, waybill.temperatureUnit),
           },
           {
             key: 'position',

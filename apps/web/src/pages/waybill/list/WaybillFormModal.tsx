@@ -18,8 +18,6 @@ import {
   WAYBILL_ORDER_NUM_MAX,
   WAYBILL_PERSON_NAME_MAX,
   WAYBILL_START_DELAY_MAX_MIN,
-  WAYBILL_TEMPERATURE_MAX,
-  WAYBILL_TEMPERATURE_MIN,
   WAYBILL_TRIGGERS,
   type WaybillDetail,
 } from '@coldchain/shared';
@@ -49,6 +47,8 @@ import { useFenceOptions, useTrackTemplates, waybillApi } from '../../../api/way
 import { flash, toastSuccess } from '../../../app/feedback.ts';
 import { EmojiFreeInput } from '../../../components/EmojiFreeInput.tsx';
 import { showSaveError } from '../../../components/schema-rules.ts';
+import { temperatureBounds, temperatureSymbol } from '../shared/temperature.ts';
+import { useTemperatureUnit } from '../shared/use-temperature-unit.ts';
 import { EMPTY_WAYBILL, insertOf, type WaybillFormValues } from '../shared/waybill-form.ts';
 import {
   airStartNotAfterStop,
@@ -122,6 +122,10 @@ export function WaybillFormModal({ open, editing, initial, onClose, onSaved }: W
   const zones = useTimeZones(open);
   const fences = useFenceOptions(open);
   const tracks = useTrackTemplates(open);
+  // Temperatures are entered in the account's unit; an edited waybill came in the unit it names.
+  const accountUnit = useTemperatureUnit();
+  const unit = editing?.temperatureUnit ?? accountUnit;
+  const bounds = temperatureBounds(unit);
   const devices = useQuery({
     queryKey: ['waybill', 'deviceOptions'],
     queryFn: ({ signal }) =>
@@ -215,10 +219,10 @@ export function WaybillFormModal({ open, editing, initial, onClose, onSaved }: W
   ) => (
     <Form.Item name={name} label={label} rules={rules} dependencies={dependencies}>
       <InputNumber
-        min={WAYBILL_TEMPERATURE_MIN}
-        max={WAYBILL_TEMPERATURE_MAX}
+        min={bounds.min}
+        max={bounds.max}
         step={0.1}
-        suffix="℃"
+        suffix={temperatureSymbol(unit)}
         style={{ width: '100%' }}
         disabled={started}
         data-testid={`waybill-form-${name}`}

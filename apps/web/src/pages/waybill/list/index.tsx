@@ -24,6 +24,7 @@ import { browserZone, formatInstant } from '../../../components/time-ranges.ts';
 import { listSort } from '../shared/list-sort.ts';
 import { ShareModal } from '../shared/ShareModal.tsx';
 import { changeWaybillState } from '../shared/state-change.ts';
+import { limitsText } from '../shared/temperature.ts';
 import { WaybillStateTag } from '../shared/WaybillStateTag.tsx';
 import { EMPTY_WAYBILL, formValuesOf, type WaybillFormValues } from '../shared/waybill-form.ts';
 import { TemplatesModal } from './TemplatesModal.tsx';
@@ -169,7 +170,7 @@ export default function WaybillListPage() {
       key: 'limits',
       title: t('waybill.fields.limits'),
       width: 110,
-      render: (_: unknown, row) => `${row.lowerLimit} ~ ${row.upperLimit} ℃`,
+      render: (_: unknown, row) => limitsText(row.lowerLimit, row.upperLimit, row.temperatureUnit),
     },
     {
       key: 'period',
