@@ -277,7 +277,26 @@ export async function api<T>(
 export async function logOut(page: Page): Promise<void> {
   await page.getByTestId('user-menu').click();
   await page.getByTestId('logout').click();
-  await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+  await confirmOk(page);
+}
+
+/**
+ * Answers the open confirm dialog with OK and waits until it has closed; a click that was lost while
+ * the dialog was still opening is repeated (a click on a pending OK button does nothing).
+ */
+export async function confirmOk(page: Page): Promise<void> {
+  const confirm = page.locator('.ant-modal-confirm');
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    if (attempt > 0 && !(await confirm.isVisible())) return;
+    await confirm.locator('.ant-btn-primary').click();
+    try {
+      await confirm.waitFor({ state: 'hidden', timeout: 3_000 });
+      return;
+    } catch {
+      // Still open: tried again.
+    }
+  }
+  await confirm.waitFor({ state: 'hidden' });
 }
 
 /** Texts of the sidebar's entries with every submenu opened, spaces removed. */

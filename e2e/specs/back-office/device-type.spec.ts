@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import {
   api,
   apiLogin,
+  confirmOk,
   DEMO_OPERATOR,
   DEMO_PASSWORD,
   DEMO_USER,
@@ -86,7 +87,7 @@ test('an operator creates a device type with a parameter, releases and pushes it
   await row.locator('.ant-checkbox-input').check();
   await page.getByTestId('type-release').click();
   await page.locator('.ant-modal-confirm').getByText(typeName, { exact: false }).waitFor();
-  await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+  await confirmOk(page);
   await page
     .locator('.ant-message')
     .getByText(c.type.released ?? '')
@@ -94,7 +95,7 @@ test('an operator creates a device type with a parameter, releases and pushes it
   await row.getByText(c.type.status2 ?? '').waitFor();
 
   await page.getByTestId('type-push').click();
-  await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+  await confirmOk(page);
   await page
     .locator('.ant-message')
     .getByText(c.type.pushedDone ?? '')

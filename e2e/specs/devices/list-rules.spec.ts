@@ -1,5 +1,6 @@
 import {
   apiLogin,
+  confirmOk,
   createAccount,
   DEMO_PASSWORD,
   expectText,
@@ -41,11 +42,11 @@ test('batch operations ask for a selection of one type; the quick query shows a 
   const row = page.locator('.ant-table-row').filter({ hasText: fridge.deviceGuid });
   await row.locator('.ant-checkbox-input').check();
   await page.getByTestId('device-batch-stop').click();
-  await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+  await confirmOk(page);
   await expectText(page.getByTestId(`device-status-${fridge.id}`), '停用');
   await row.locator('.ant-checkbox-input').check();
   await page.getByTestId('device-batch-enable').click();
-  await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+  await confirmOk(page);
   await expectText(page.getByTestId(`device-status-${fridge.id}`), '离线');
 
   // The device reports once; its owner opens the public quick query on the basic-info tab.

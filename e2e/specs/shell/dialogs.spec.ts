@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import {
   api,
   apiLogin,
+  confirmOk,
   createAccount,
   DEMO_OPERATOR,
   DEMO_PASSWORD,
@@ -107,7 +108,7 @@ test('an FDA-protected account is logged out after the idle timeout with an erro
   });
   const answer = (await stale.json()) as { code: number };
   assert.ok(stale.status === 401 || answer.code === 2010, `the session ended on the server: ${stale.status}`);
-  await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+  await confirmOk(page);
   const atLogin = await waitForPath(page, '/user/login');
   assert.equal(atLogin.searchParams.get('redirect'), '/home');
 });

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import {
   api,
   apiLogin,
+  confirmOk,
   DEMO_OPERATOR,
   DEMO_PASSWORD,
   expectText,
@@ -67,7 +68,7 @@ async function manageNotices(page: Page, text: string): Promise<void> {
   await row.locator('.ant-checkbox-input').check();
   await page.getByTestId('notice-delete').click();
   await page.locator('.ant-modal-confirm').getByText('确定删除所选内容吗？').waitFor();
-  await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+  await confirmOk(page);
   await page.locator('.ant-message').getByText('删除成功').waitFor();
   await row.waitFor({ state: 'detached' });
 }
