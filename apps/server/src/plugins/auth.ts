@@ -37,7 +37,7 @@ export function registerAuth(
       throw error;
     }
     if (found.account.platformId !== request.platform.id) throw new AppError('unauthorized');
-    const keys = await permissions.forAccount(found.account.roleCode, request.platform.styleModel);
+    const keys = await permissions.forAccount(found.account.roleCode, request.platform);
     request.auth = { ...found, permissions: keys };
     if (config.permission && !keys.includes(config.permission)) throw new AppError('forbidden');
   });

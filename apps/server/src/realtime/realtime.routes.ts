@@ -33,7 +33,7 @@ function liveSessions(ctx: AppContext, sessions: SessionsService, permissions: P
     async authenticate(token): Promise<DeviceCaller> {
       const { account } = await sessions.authenticate(token);
       if (account.platformId !== platform.id) throw new AppError('unauthorized');
-      const keys = await permissions.forAccount(account.roleCode, platform.styleModel);
+      const keys = await permissions.forAccount(account.roleCode, platform);
       if (!WATCH_PERMISSIONS.some((k) => keys.includes(k))) throw new AppError('forbidden');
       return {
         accountId: account.id,

@@ -33,7 +33,7 @@ export class DataPushService {
 
   async get(platformId: number, id: number): Promise<DataPushConfigRow> {
     const row = await this.repo.find(platformId, id);
-    if (!row) throw new AppError('notFound');
+    if (!row) throw new AppError('notFound', { entity: 'entities.dataPushConfig' });
     return row;
   }
 

@@ -209,6 +209,7 @@ describe('data push configuration', () => {
       query: { id: '999999' },
     });
     expect(detail.code).toBe(ERRORS.notFound.code);
+    expect(detail.msg).toBe('数据推送配置不存在');
     expect(detail).toEqual(missing);
     const removeForeign = await call(test.app, 'DELETE', `${CONFIG}/delete`, {
       token: foreign,

@@ -1,105 +1,19 @@
 import type { DeviceCounts, DeviceRow, MaintainRecord, Platform } from '@coldchain/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, login, type TestApp } from '../../test/harness.ts';
-import { addDevice, nextGuid, publishedType, signedIn } from './test-support.ts';
+import { DEVICE_PROBES, type DeviceProbe, OWNER_PROBES } from './isolation-probes.ts';
+import { addDevice, publishedType, signedIn } from './test-support.ts';
 
 const DEVICE = '/api/device/Device';
 const MAINTAIN = '/api/device/DeviceMaintainRecord';
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-interface Probe {
-  name: string;
-  method: Method;
-  url: (id: number, record: number) => string;
-  body?: (id: number, record: number) => unknown;
-  query?: (id: number, record: number) => Record<string, string>;
-}
+const MISSING = 999_999;
 
-/** Every call that names a device (or one of its records) by id. */
-const CALLS: Probe[] = [
-  { name: 'detail', method: 'GET', url: () => `${DEVICE}/detail`, query: (id) => ({ id: String(id) }) },
-  {
-    name: 'update',
-    method: 'PUT',
-    url: () => `${DEVICE}/update`,
-    body: (id) => ({ id, deviceName: 'Taken over' }),
-  },
-  {
-    name: 'updateRemark',
-    method: 'PUT',
-    url: (id) => `${DEVICE}/updateRemark/${id}`,
-    body: () => ({ deviceDesc: 'mine' }),
-  },
-  { name: 'batchEnable', method: 'PUT', url: () => `${DEVICE}/batchEnable`, body: (id) => ({ ids: [id] }) },
-  { name: 'batchStop', method: 'PUT', url: () => `${DEVICE}/batchStop`, body: (id) => ({ ids: [id] }) },
-  { name: 'batchScrap', method: 'PUT', url: () => `${DEVICE}/batchScrap`, body: (id) => ({ ids: [id] }) },
-  {
-    name: 'batchDelete',
-    method: 'DELETE',
-    url: () => `${DEVICE}/batchDelete`,
-    query: (id) => ({ ids: String(id) }),
-  },
-  { name: 'export', method: 'POST', url: () => `${DEVICE}/export`, body: (id) => ({ ids: [id] }) },
-  {
-    name: 'credentials',
-    method: 'GET',
-    url: () => `${DEVICE}/credentials`,
-    query: (id) => ({ id: String(id) }),
-  },
-  {
-    name: 'rotateCredentials',
-    method: 'PUT',
-    url: () => `${DEVICE}/rotateCredentials`,
-    body: (id) => ({ id }),
-  },
-  {
-    name: 'getParamSetting',
-    method: 'GET',
-    url: () => `${DEVICE}/getParamSetting`,
-    query: (id) => ({ id: String(id) }),
-  },
-  {
-    name: 'updateParamSetting',
-    method: 'PUT',
-    url: () => `${DEVICE}/updateParamSetting`,
-    body: (id) => ({ id, recordInterval: 60, probes: [{ probeId: 1, upperLimit: 8, lowerLimit: 2 }] }),
-  },
-  {
-    name: 'operationLog',
-    method: 'POST',
-    url: () => `${DEVICE}/operationLog`,
-    body: (id) => ({ deviceId: id }),
-  },
-  {
-    name: 'maintain list',
-    method: 'GET',
-    url: () => `${MAINTAIN}/list`,
-    query: (id) => ({ deviceId: String(id) }),
-  },
-  {
-    name: 'maintain insert',
-    method: 'POST',
-    url: () => `${MAINTAIN}/insert`,
-    body: (id) => ({
-      deviceId: id,
-      reportDate: '2026-03-01T00:00:00.000Z',
-      startTime: '2026-03-01T00:00:00.000Z',
-      endTime: '2026-03-01T01:00:00.000Z',
-      maintainer: 'Intruder',
-    }),
-  },
-  {
-    name: 'maintain update',
-    method: 'PUT',
-    url: () => `${MAINTAIN}/update`,
-    body: (_id, record) => ({ id: record, result: 'forged' }),
-  },
-  {
-    name: 'maintain delete',
-    method: 'DELETE',
-    url: () => `${MAINTAIN}/delete`,
-    query: (_id, record) => ({ id: String(record) }),
-  },
-];
+/** The route with its `:name` parameters filled in. */
+const pathOf = (probe: DeviceProbe, id: number, record: number) =>
+  Object.entries(probe.params?.(id, record) ?? {}).reduce(
+    (url, [name, value]) => url.replace(`:${name}`, value),
+    probe.url,
+  );
 
 describe('tenant isolation of devices', () => {
   let t: TestApp;
@@ -156,23 +70,32 @@ describe('tenant isolation of devices', () => {
   afterAll(async () => t.close());
 
   it('answers every id-bearing call about another account device exactly as for a missing one', async () => {
+    const matrix: [DeviceProbe[], number, number][] = [
+      [DEVICE_PROBES, device.id, record],
+      [OWNER_PROBES, owner.id, record],
+    ];
     for (const intruder of intruders) {
-      for (const probe of CALLS) {
-        const ask = (id: number, rec: number) =>
-          call(t.app, probe.method, probe.url(id, rec), {
-            token: intruder.token,
-            locale: 'en-US',
-            ...(intruder.host ? { host: intruder.host } : {}),
-            ...(probe.body ? { body: probe.body(id, rec) } : {}),
-            ...(probe.query ? { query: probe.query(id, rec) } : {}),
-          });
-        const foreign = await ask(device.id, record);
-        const missing = await ask(999_999, 999_999);
-        const label = `${intruder.name} ${probe.name}`;
-        expect(foreign.status, label).toBe(missing.status);
-        expect(foreign.code, label).toBe(missing.code);
-        expect(foreign.msg, label).toBe(missing.msg);
-        expect([4006, 1004, 403], label).toContain(foreign.status === 403 ? 403 : foreign.code);
+      for (const [probes, id, rec] of matrix) {
+        for (const probe of probes) {
+          const ask = (which: number, whichRecord: number) =>
+            call(t.app, probe.method, pathOf(probe, which, whichRecord), {
+              token: intruder.token,
+              locale: 'en-US',
+              ...(intruder.host ? { host: intruder.host } : {}),
+              ...(probe.body ? { body: probe.body(which, whichRecord) } : {}),
+              ...(probe.query ? { query: probe.query(which, whichRecord) } : {}),
+            });
+          const foreign = await ask(id, rec);
+          const missing = await ask(MISSING, MISSING);
+          const label = `${intruder.name} ${probe.name}`;
+          expect([foreign.status, foreign.code, foreign.msg, foreign.data], label).toEqual([
+            missing.status,
+            missing.code,
+            missing.msg,
+            missing.data,
+          ]);
+          if (!probe.list) expect(foreign.code, label).not.toBe(0);
+        }
       }
     }
     const row = await t.app.ctx.db
@@ -187,10 +110,18 @@ describe('tenant isolation of devices', () => {
       deletedFlag: 0,
       credentialRotation: 0,
       recordInterval: 300,
+      quickSearch: 0,
       accountId: owner.id,
     });
     expect(
       await t.app.ctx.db.selectFrom('deviceCommand').select('id').where('deviceId', '=', device.id).execute(),
+    ).toEqual([]);
+    expect(
+      await t.app.ctx.db
+        .selectFrom('devicePushConfig')
+        .select('deviceId')
+        .where('deviceId', '=', device.id)
+        .execute(),
     ).toEqual([]);
     const records = await t.app.ctx.db
       .selectFrom('deviceMaintainRecord')
@@ -207,7 +138,7 @@ describe('tenant isolation of devices', () => {
     expect(new Set(log.map((l) => l.accountId))).toEqual(new Set([owner.id]));
   });
 
-  it('shows nothing of the device in other callers lists, counts, positions and expiry lists', async () => {
+  it('shows nothing of the device in other callers lists, counts and positions', async () => {
     for (const intruder of intruders) {
       const opts = { token: intruder.token, ...(intruder.host ? { host: intruder.host } : {}) };
       const page = await call<{ data: DeviceRow[] }>(t.app, 'POST', `${DEVICE}/page`, { ...opts, body: {} });
@@ -230,22 +161,6 @@ describe('tenant isolation of devices', () => {
       if (counts.code === 0) expect(counts.data.total, intruder.name).toBe(0);
       const positions = await call<{ id: number }[]>(t.app, 'GET', `${DEVICE}/getPositions`, opts);
       if (positions.code === 0) expect(positions.data, intruder.name).toEqual([]);
-      const expired = await call<{ total: number }>(t.app, 'GET', `${DEVICE}/getExpiredServiceDevice`, {
-        ...opts,
-        query: { accountId: String(owner.id), expiredFlag: '4' },
-      });
-      expect(expired.data.total, intruder.name).toBe(0);
-      const guidTaken = await call(t.app, 'POST', `${DEVICE}/insert`, {
-        ...opts,
-        body: {
-          deviceGuid: nextGuid(),
-          deviceName: 'Probe',
-          deviceTypeId: 1,
-          timeZone: 'UTC',
-          accountId: owner.id,
-        },
-      });
-      expect(guidTaken.code, intruder.name).not.toBe(0);
     }
   });
 

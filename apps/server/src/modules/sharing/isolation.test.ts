@@ -2,86 +2,12 @@ import { type DeviceShare, type DeviceTransfer, ERRORS, type ShareLink } from '@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Answer, call, createTestApp, login, type TestApp } from '../../test/harness.ts';
 import { addDevice, publishedType, signedIn } from '../devices/test-support.ts';
-import { createTemplate, item, MODEL, SHARE, TRANSFER } from './test-support.ts';
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-interface Ids {
-  device: number;
-  share: number;
-  transfer: number;
-  model: number;
-}
-interface Probe {
-  name: string;
-  method: Method;
-  url: string;
-  body?: (ids: Ids) => unknown;
-  query?: (ids: Ids) => Record<string, string>;
-}
-
-const MISSING: Ids = { device: 9_999_999, share: 9_999_999, transfer: 9_999_999, model: 9_999_999 };
-
-/** Every call of sharing, transfer and templates that names another account's id. */
-const CALLS: Probe[] = [
-  { name: 'share accept', method: 'PUT', url: `${SHARE}/accept`, body: (i) => ({ id: i.share }) },
-  { name: 'share refuse', method: 'PUT', url: `${SHARE}/refuse`, body: (i) => ({ id: i.share }) },
-  { name: 'share cancel', method: 'DELETE', url: `${SHARE}/cancel`, query: (i) => ({ id: String(i.share) }) },
-  {
-    name: 'share template',
-    method: 'PUT',
-    url: `${SHARE}/updateModel`,
-    body: (i) => ({ id: i.share, permissionModelId: null }),
-  },
-  { name: 'transfer accept', method: 'PUT', url: `${TRANSFER}/accept`, body: (i) => ({ id: i.transfer }) },
-  { name: 'transfer refuse', method: 'PUT', url: `${TRANSFER}/refuse`, body: (i) => ({ id: i.transfer }) },
-  {
-    name: 'transfer cancel',
-    method: 'DELETE',
-    url: `${TRANSFER}/cancel`,
-    query: (i) => ({ id: String(i.transfer) }),
-  },
-  { name: 'template detail', method: 'GET', url: `${MODEL}/detail`, query: (i) => ({ id: String(i.model) }) },
-  {
-    name: 'template update',
-    method: 'PUT',
-    url: `${MODEL}/update`,
-    body: (i) => ({ id: i.model, name: 'Taken', items: [] }),
-  },
-  {
-    name: 'template delete',
-    method: 'DELETE',
-    url: `${MODEL}/delete`,
-    query: (i) => ({ id: String(i.model) }),
-  },
-  {
-    name: 'device permission',
-    method: 'GET',
-    url: `${MODEL}/devicePermission`,
-    query: (i) => ({ deviceId: String(i.device) }),
-  },
-  {
-    name: 'batch share of the device',
-    method: 'POST',
-    url: `${SHARE}/batchShare`,
-    body: (i) => ({ deviceIds: [i.device], account: 'demo_user' }),
-  },
-  {
-    name: 'share link of the device',
-    method: 'POST',
-    url: `${SHARE}/createLink`,
-    body: (i) => ({ deviceIds: [i.device], validity: '1d' }),
-  },
-  {
-    name: 'batch transfer of the device',
-    method: 'POST',
-    url: `${TRANSFER}/batchTransfer`,
-    body: (i) => ({ deviceIds: [i.device], account: 'demo_user' }),
-  },
-];
+import { MISSING_IDS, SHARING_PROBES, type SharingIds, type SharingProbe } from './isolation-probes.ts';
+import { createTemplate, item, SHARE, TRANSFER } from './test-support.ts';
 
 describe('sharing isolation: another account’s ids answer like missing ones', () => {
   let t: TestApp;
-  let ids: Ids;
+  let ids: SharingIds;
   let intruder: Awaited<ReturnType<typeof signedIn>>;
   let ownModel: number;
   let ownDevice: number;
@@ -118,7 +44,7 @@ describe('sharing isolation: another account’s ids answer like missing ones', 
   });
   afterAll(async () => t?.close());
 
-  const ask = (probe: Probe, which: Ids, locale = 'en-US'): Promise<Answer> =>
+  const ask = (probe: SharingProbe, which: SharingIds, locale = 'en-US'): Promise<Answer> =>
     call(t.app, probe.method, probe.url, {
       token: intruder.token,
       locale,
@@ -126,10 +52,10 @@ describe('sharing isolation: another account’s ids answer like missing ones', 
       ...(probe.query ? { query: probe.query(which) } : {}),
     });
 
-  for (const probe of CALLS) {
+  for (const probe of SHARING_PROBES) {
     it(`${probe.name}: refused exactly like a missing id`, async () => {
       const foreign = await ask(probe, ids);
-      const missing = await ask(probe, MISSING);
+      const missing = await ask(probe, MISSING_IDS);
       expect(foreign.code).not.toBe(0);
       expect([foreign.status, foreign.code, foreign.msg, foreign.data]).toEqual([
         missing.status,

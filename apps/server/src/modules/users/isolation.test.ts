@@ -3,17 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, login, type TestApp } from '../../test/harness.ts';
 import { signedIn } from '../devices/test-support.ts';
 import { downloadsSettled } from '../downloads/downloads.service.ts';
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-interface Probe {
-  name: string;
-  method: Method;
-  url: string;
-  /** Which of the owner's things the call names. */
-  target: 'user' | 'child' | 'platformRole' | 'enterpriseRole' | 'download';
-  body?: (id: number) => unknown;
-  query?: (id: number) => Record<string, string>;
-}
+import { PEOPLE_PROBES, type PeopleProbe } from './isolation-probes.ts';
 
 const ACCOUNT = '/api/base/BaseAccount';
 const ROLE = '/api/base/BaseRole';
@@ -22,126 +12,10 @@ const PASSWORD = 'Passw0rd!';
 const HOST_B = 'people-b.example.com';
 const MISSING = 999_999;
 
-/** Every call of the people area that names a user, a role or a file by id. */
-const CALLS: Probe[] = [
-  {
-    name: 'sysModifyUser',
-    method: 'POST',
-    url: `${ACCOUNT}/sysModifyUser`,
-    target: 'user',
-    body: (id) => ({ id, realName: 'Taken' }),
-  },
-  {
-    name: 'sysDeleteUser',
-    method: 'POST',
-    url: `${ACCOUNT}/sysDeleteUser`,
-    target: 'user',
-    body: (id) => ({ id }),
-  },
-  {
-    name: 'resetPasswordBySys',
-    method: 'POST',
-    url: `${ACCOUNT}/resetPasswordBySys`,
-    target: 'user',
-    body: (id) => ({ id, newPassword: 'Hijack3d!', confirmPassword: 'Hijack3d!' }),
-  },
-  {
-    name: 'userTypeUpgrade',
-    method: 'PUT',
-    url: `${ACCOUNT}/userTypeUpgrade`,
-    target: 'user',
-    query: (id) => ({ id: String(id), companyName: 'Intruder Ltd' }),
-  },
-  {
-    name: 'child/update',
-    method: 'PUT',
-    url: `${ACCOUNT}/child/update`,
-    target: 'child',
-    body: (id) => ({ id, realName: 'Taken' }),
-  },
-  {
-    name: 'child/delete',
-    method: 'DELETE',
-    url: `${ACCOUNT}/child/delete`,
-    target: 'child',
-    query: (id) => ({ id: String(id) }),
-  },
-  {
-    name: 'role detail',
-    method: 'GET',
-    url: `${ROLE}/detail`,
-    target: 'platformRole',
-    query: (id) => ({ id: String(id) }),
-  },
-  {
-    name: 'role update',
-    method: 'PUT',
-    url: `${ROLE}/update`,
-    target: 'platformRole',
-    body: (id) => ({ id, roleName: 'Taken' }),
-  },
-  {
-    name: 'role delete',
-    method: 'DELETE',
-    url: `${ROLE}/delete`,
-    target: 'platformRole',
-    query: (id) => ({ id: String(id) }),
-  },
-  {
-    name: 'queryUserByRole',
-    method: 'POST',
-    url: `${ACCOUNT}/queryUserByRole`,
-    target: 'platformRole',
-    body: (id) => ({ roleId: id }),
-  },
-  {
-    name: 'own role detail',
-    method: 'GET',
-    url: `${ROLE}/detail`,
-    target: 'enterpriseRole',
-    query: (id) => ({ id: String(id) }),
-  },
-  {
-    name: 'own role update',
-    method: 'PUT',
-    url: `${ROLE}/update`,
-    target: 'enterpriseRole',
-    body: (id) => ({ id, roleName: 'Taken' }),
-  },
-  {
-    name: 'own role delete',
-    method: 'DELETE',
-    url: `${ROLE}/delete`,
-    target: 'enterpriseRole',
-    query: (id) => ({ id: String(id) }),
-  },
-  {
-    name: 'own role users',
-    method: 'POST',
-    url: `${ACCOUNT}/queryUserByRole`,
-    target: 'enterpriseRole',
-    body: (id) => ({ roleId: id }),
-  },
-  {
-    name: 'download',
-    method: 'GET',
-    url: `${FILE}/download`,
-    target: 'download',
-    query: (id) => ({ id: String(id) }),
-  },
-  {
-    name: 'download delete',
-    method: 'DELETE',
-    url: `${FILE}/delete`,
-    target: 'download',
-    query: (id) => ({ id: String(id) }),
-  },
-];
-
 describe('tenant isolation of users, roles and downloads', () => {
   let t: TestApp;
   const ids = { user: 0, child: 0, platformRole: 0, enterpriseRole: 0, download: 0 };
-  const intruders: { name: string; token: string; host?: string; skip: Probe['target'][] }[] = [];
+  const intruders: { name: string; token: string; host?: string; skip: PeopleProbe['target'][] }[] = [];
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -214,7 +88,7 @@ describe('tenant isolation of users, roles and downloads', () => {
 
   it('answers every id-bearing call about another account’s things exactly as for a missing id', async () => {
     for (const intruder of intruders) {
-      for (const probe of CALLS) {
+      for (const probe of PEOPLE_PROBES) {
         if (intruder.skip.includes(probe.target)) continue;
         const ask = (id: number) =>
           call(t.app, probe.method, probe.url, {
@@ -227,10 +101,14 @@ describe('tenant isolation of users, roles and downloads', () => {
         const foreign = await ask(ids[probe.target]);
         const missing = await ask(MISSING);
         const label = `${intruder.name} ${probe.name}`;
-        expect(foreign.status, label).toBe(missing.status);
-        expect(foreign.code, label).toBe(missing.code);
-        expect(foreign.msg, label).toBe(missing.msg);
-        expect(foreign.code === 403 || foreign.code === 1004, `${label}: ${foreign.code}`).toBe(true);
+        expect([foreign.status, foreign.code, foreign.msg, foreign.data], label).toEqual([
+          missing.status,
+          missing.code,
+          missing.msg,
+          missing.data,
+        ]);
+        if (!probe.list)
+          expect(foreign.code === 403 || foreign.code === 1004, `${label}: ${foreign.code}`).toBe(true);
       }
     }
     const db = t.app.ctx.db;

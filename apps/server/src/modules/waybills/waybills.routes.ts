@@ -290,7 +290,7 @@ export function waybillsRoutes(
         schema: { tags: TAG, body: waybillTemplateInsertSchema, response: okSchema(waybillTemplateSchema) },
       },
       async (request) => {
-        const template = await service.insertTemplate(ownerOf(request), request.body, unitOf(request));
+        const template = await service.insertTemplate(callerOf(request), request.body, unitOf(request));
         request.auditNote = { entityType: 'waybillTemplate', entityId: template.id, newValue: template };
         return answer(request, template);
       },

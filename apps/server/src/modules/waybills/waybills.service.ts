@@ -120,8 +120,11 @@ export class WaybillsService {
     return device;
   }
 
-  /** Fences and the track template a waybill names must be the caller's own. */
-  private async checkReferences(owner: Owner, d: WaybillInsert): Promise<void> {
+  /** Fences and the track template a waybill (or its template) names must be the caller's own. */
+  private async checkReferences(
+    owner: Owner,
+    d: Partial<Pick<WaybillInsert, 'startFenceId' | 'stopFenceId' | 'fenceModelId' | 'trackTemplateId'>>,
+  ): Promise<void> {
     for (const field of ['startFenceId', 'stopFenceId', 'fenceModelId'] as const) {
       const id = d[field];
       if (id != null && !(await this.fences.byId(owner, id))) throw new AppError('geofenceNotFound');
@@ -350,12 +353,18 @@ export class WaybillsService {
     return { data: rows.map((row) => presentWaybillTemplate(row, unit)), start: q.start, totalCount };
   }
 
-  /** A template keeps its temperatures in °C like a waybill, whoever reads it later. */
+  /**
+   * A template keeps its temperatures in °C like a waybill, whoever reads it later. The device, fences
+   * and track template it names are checked as a waybill's are, so another account's id is refused.
+   */
   async insertTemplate(
-    owner: Owner,
+    caller: DeviceCaller,
     input: WaybillTemplateInsert,
     unit: TemperatureUnit,
   ): Promise<WaybillTemplate> {
+    const owner = ownerOfCaller(caller);
+    if (input.content.deviceId != null) await this.deviceFor(caller, input.content.deviceId);
+    await this.checkReferences(owner, input.content);
     const row = await this.repo.insertWaybillTemplate({
       platformId: owner.platformId,
       accountId: owner.accountId,
