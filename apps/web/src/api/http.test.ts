@@ -145,6 +145,23 @@ describe('http client', () => {
     expect(notify).toHaveBeenLastCalledWith('error', enUS.errors.timeout, undefined, ERROR_NOTICE_SECONDS);
   });
 
+  it('an answer whose body is cut off on its way is a network failure, not a missing envelope', async () => {
+    const cut = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"code":0,"msg":"ok","da'));
+        controller.error(new TypeError('network error'));
+      },
+    });
+    fetchMock.mockResolvedValueOnce(
+      new Response(cut, { status: 200, headers: { 'content-type': 'application/json' } }),
+    );
+    await expect(http.get('/base/BaseAccount/accountInfo', { quiet: true })).rejects.toMatchObject({
+      kind: 'network',
+    });
+    expect(endSession).not.toHaveBeenCalled();
+    expect(notify).not.toHaveBeenCalled();
+  });
+
   it('HTTP 401 on the login-result page leaves the session to that page', async () => {
     vi.mocked(currentPath).mockReturnValue('/user/login-result?code=x');
     fetchMock.mockResolvedValue(answer({ code: 401, msg: 'Please log in', data: null }, 401));

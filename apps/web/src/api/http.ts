@@ -84,9 +84,14 @@ function isEnvelope(value: unknown): value is Envelope<unknown> {
   );
 }
 
+/**
+ * The body as JSON, or null when it is not JSON. A body cut off on its way (the page being left, the
+ * connection dropped) rejects like the fetch itself: read as "no envelope", it would end the session.
+ */
 async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
   try {
-    return await response.json();
+    return JSON.parse(text);
   } catch {
     return null;
   }
