@@ -23,7 +23,7 @@ export class SqliteTelemetryStore implements TelemetryStore {
   private readonly queuePush: SqliteDatabase.Statement<
     [number, string, string, string, string, number, number]
   >;
-  private readonly run: (batch: Batch) => UnitResult[];
+  private readonly run: SqliteDatabase.Transaction<(batch: Batch) => UnitResult[]>;
 
   constructor(
     private readonly db: Db,
@@ -69,7 +69,8 @@ export class SqliteTelemetryStore implements TelemetryStore {
   }
 
   async commit(batch: Batch): Promise<UnitResult[]> {
-    return this.db.connection().execute(async () => this.run(batch));
+    // Immediate: the write lock is taken (or waited for) before the batch reads anything.
+    return this.db.connection().execute(async () => this.run.immediate(batch));
   }
 
   async maintain(): Promise<void> {}
