@@ -280,15 +280,23 @@ export async function logOut(page: Page): Promise<void> {
   await confirmOk(page);
 }
 
+/** The open confirm dialog once its opening animation has ended: a click during it can be lost. */
+export async function settledConfirm(page: Page): Promise<Locator> {
+  const confirm = page.locator('.ant-modal-confirm').last();
+  await confirm.waitFor();
+  await confirm.evaluate((el) => Promise.allSettled(el.getAnimations().map((a) => a.finished)));
+  return confirm;
+}
+
 /**
- * Answers the open confirm dialog with OK and waits until it has closed; a click that was lost while
- * the dialog was still opening is repeated (a click on a pending OK button does nothing).
+ * Answers the open confirm dialog with OK and waits until it has closed; a click that was lost anyway
+ * is repeated (a click on a pending OK button does nothing).
  */
 export async function confirmOk(page: Page): Promise<void> {
   const confirm = page.locator('.ant-modal-confirm');
   for (let attempt = 0; attempt < 3; attempt += 1) {
     if (attempt > 0 && !(await confirm.isVisible())) return;
-    await confirm.locator('.ant-btn-primary').click();
+    await (await settledConfirm(page)).locator('.ant-btn-primary').click();
     try {
       await confirm.waitFor({ state: 'hidden', timeout: 3_000 });
       return;

@@ -6,6 +6,7 @@ import {
   DEMO_PASSWORD,
   expectText,
   pickOption,
+  settledConfirm,
   signIn,
   test,
   waitForPath,
@@ -88,7 +89,7 @@ test('an enterprise makes a role on the permission tree and gives it to a new su
   await page.keyboard.press('Escape');
   await page.getByTestId('role-holders').waitFor({ state: 'hidden' });
   await page.getByTestId('role-delete').click();
-  await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+  await (await settledConfirm(page)).locator('.ant-btn-primary').click();
   await page.locator('.ant-notification').getByText('角色仍在使用中，无法删除').waitFor();
   await held.waitFor();
 });

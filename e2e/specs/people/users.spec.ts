@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import {
   api,
   apiLogin,
+  confirmOk,
   createAccount,
   DEMO_OPERATOR,
   DEMO_PASSWORD,
@@ -41,9 +42,11 @@ test('an operator adds a user in the back office and resets the password after t
   await page.getByTestId('reset-password-input').fill('Changed-42');
   await page.getByTestId('reset-confirm-input').fill('Changed-42');
   await page.getByTestId('reset-ok').click();
-  const confirm = page.locator('.ant-modal-confirm');
-  await confirm.getByText(`确定重置 ${userName} 的密码？其登录会话将全部结束。`).waitFor();
-  await confirm.locator('.ant-btn-primary').click();
+  await page
+    .locator('.ant-modal-confirm')
+    .getByText(`确定重置 ${userName} 的密码？其登录会话将全部结束。`)
+    .waitFor();
+  await confirmOk(page);
   await page.locator('.ant-message').getByText('保存成功').waitFor();
 
   await assert.rejects(apiLogin(baseUrl, userName, 'Start1234'));

@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import {
   apiLogin,
+  confirmOk,
   createAccount,
   DEMO_PASSWORD,
   pickOption,
+  settledConfirm,
   signIn,
   storedToken,
   test,
@@ -71,10 +73,9 @@ test('a waybill made from a template starts after the offline question; its rout
 
   // Starting by hand: the device has never reported, so the server asks to confirm (002 §4).
   await page.getByTestId(`waybill-start-${waybillId}`).click();
-  await page.locator('.ant-modal-confirm .ant-btn-primary').click();
-  const offline = page.locator('.ant-modal-confirm').filter({ hasText: '设备离线' });
-  await offline.waitFor();
-  await offline.locator('.ant-btn-primary').click();
+  await (await settledConfirm(page)).locator('.ant-btn-primary').click();
+  await page.locator('.ant-modal-confirm').filter({ hasText: '设备离线' }).waitFor();
+  await confirmOk(page);
   await page.getByTestId(`waybill-state-${waybillId}`).filter({ hasText: '进行中' }).waitFor();
 
   // A started waybill still takes its receiver (002 §4: only the parties and receipt change then).
