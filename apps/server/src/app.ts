@@ -10,6 +10,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { HistoryRepo } from './history/history.repo.ts';
 import { historyRoutes } from './history/history.routes.ts';
 import { HistoryService } from './history/history.service.ts';
+import { RequestLog } from './http/request-log.ts';
 import { ingestRoutes } from './ingest/ingest.routes.ts';
 import { Ingest } from './ingest/ingest.ts';
 import { accountCallsRoutes } from './modules/accounts/account-calls.routes.ts';
@@ -62,6 +63,7 @@ export interface BuildOptions extends ContextOverrides {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
+    logController: new RequestLog(),
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimit,
   }).withTypeProvider<ZodTypeProvider>();
