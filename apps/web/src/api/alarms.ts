@@ -4,19 +4,13 @@ import { http } from './http.ts';
 
 export const alarmKeys = { count: ['alarm', 'count'] as const };
 
-/**
- * How often the badge reads the count, in ms: faster than the spec's 10 s (000 §4) so a new alarm
- * shows within seconds of being raised (decisions: alarm badge); the call is one indexed count.
- */
-export const ALARM_BADGE_POLL_MS = Math.min(ALARM_POLL_MS, 3_000);
-
 /** The badge's count; a failed poll stays silent and the next one retries. */
 export function useAlarmCount(enabled: boolean) {
   return useQuery({
     queryKey: alarmKeys.count,
     queryFn: ({ signal }) => http.get<AlarmCount>('/device/alarm/count', { signal, quiet: true }),
     enabled,
-    refetchInterval: ALARM_BADGE_POLL_MS,
+    refetchInterval: ALARM_POLL_MS,
     refetchIntervalInBackground: true,
   });
 }
