@@ -34,14 +34,30 @@ const captchaFields = {
   captchaCode: z.string().max(10).optional(),
 };
 
-/** loginType 1 is the login form; 4 is the query-string login of 000 §3. */
-export const LOGIN_TYPES = [1, 4] as const;
-export const loginSchema = z.object({
-  userName: z.string().trim().min(1).max(254),
-  accountPassword: z.string().min(1).max(128),
-  loginType: z.literal([1, 4]).default(1),
-  ...captchaFields,
-});
+/**
+ * loginType 1 is the password form; 2 the verification-code login, where userName is the phone or
+ * e-mail the code was sent to (purpose "login"); 4 the query-string login of 000 §3.
+ */
+export const LOGIN_TYPES = [1, 2, 4] as const;
+export const loginSchema = z
+  .object({
+    userName: z.string().trim().min(1).max(254),
+    accountPassword: z.string().min(1).max(128).optional(),
+    verifyCode: verifyCodeSchema.optional(),
+    loginType: z.literal(LOGIN_TYPES).default(1),
+    ...captchaFields,
+  })
+  .superRefine((value, ctx) => {
+    if (value.loginType !== 2) {
+      if (value.accountPassword === undefined)
+        ctx.addIssue({ code: 'custom', path: ['accountPassword'], message: 'rules.required' });
+      return;
+    }
+    if (!PHONE_PATTERN.test(value.userName) && !EMAIL_PATTERN.test(value.userName))
+      ctx.addIssue({ code: 'custom', path: ['userName'], message: 'rules.phoneOrEmail' });
+    if (value.verifyCode === undefined)
+      ctx.addIssue({ code: 'custom', path: ['verifyCode'], message: 'rules.required' });
+  });
 export type LoginRequest = z.infer<typeof loginSchema>;
 
 /** 1 personal, 2 enterprise (002 §1). */
@@ -63,7 +79,7 @@ export const registerSchema = z
   .strict();
 export type RegisterRequest = z.infer<typeof registerSchema>;
 
-export const CODE_PURPOSES = ['register', 'forgot', 'bind', 'modify'] as const;
+export const CODE_PURPOSES = ['register', 'forgot', 'bind', 'modify', 'login'] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
 export const phoneCodeQuerySchema = z.object({
   phone: phoneSchema,

@@ -114,8 +114,8 @@ export class VerificationCodesService {
   }
 
   /**
-   * Whether a code may be sent for this purpose. Sending for "forgot" never reveals whether an account
-   * holds the target: the answer is the same, only nothing is delivered.
+   * Whether a code may be sent for this purpose. Sending for "forgot" or "login" never reveals whether
+   * an account holds the target: the answer is the same, only nothing is delivered.
    */
   private async mayDeliver(contact: Contact, purpose: CodePurpose, caller: CodeCaller): Promise<boolean> {
     const { platform, auth } = caller;
@@ -126,6 +126,7 @@ export class VerificationCodesService {
         if (owner) throw new AppError('duplicateContact');
         return true;
       case 'forgot':
+      case 'login':
         return owner !== undefined;
       case 'bind':
       case 'modify': {
