@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm start`: builds the console once if it has not been built, then runs the server with the
-// embedded defaults (SQLite under DATA_DIR, HTTP on PORT 8080, MQTT on MQTT_PORT 1883) and, when the
-// demo data is on (SEED_DEMO), a small demo fleet from tools/device-sim so the console shows live data.
+// `npm start`: builds the console when there is no build or its sources are newer than it, then runs
+// the server with the embedded defaults (SQLite under DATA_DIR, HTTP on PORT 8080, MQTT on MQTT_PORT
+// 1883) and, when the demo data is on (SEED_DEMO), a small demo fleet from tools/device-sim so the
+// console shows live data.
 // DEMO_FLEET=false leaves the fleet out.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,7 +11,32 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const index = path.join(root, 'apps/web/dist/index.html');
-if (!fs.existsSync(index) && !process.env.WEB_DIST) {
+/** What the console build is made from: a change to any of them makes the build stale. */
+const CONSOLE_SOURCES = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'packages/shared/src',
+];
+
+/** Newest modification time under a file or folder, in ms (0 when it does not exist). */
+function newestChange(target) {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(target))
+    newest = Math.max(newest, newestChange(path.join(target, entry)));
+  return newest;
+}
+
+const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
+const sources = Math.max(...CONSOLE_SOURCES.map((source) => newestChange(path.join(root, source))));
+if (!process.env.WEB_DIST && sources > built) {
+  console.log(
+    built ? 'The console sources changed since the last build: building it again' : 'Building the console',
+  );
   const build = spawnSync('npm', ['run', 'build', '-w', '@coldchain/web'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
