@@ -1,4 +1,5 @@
-import type { DeviceDataRow } from '@coldchain/shared';
+import type { ChannelInfo, DeviceDataRow } from '@coldchain/shared';
+import type { Translate } from '../i18n/i18n.ts';
 import type { ChannelSettings } from './channel-settings.ts';
 import { type ChannelStats, StatsAccumulator } from './stats.ts';
 import { formatDuration, type WallClock } from './time-format.ts';
@@ -29,7 +30,7 @@ export interface ExportLabels {
 }
 
 export interface ExportColumn {
-  /** "Probe 1 (°C)". */
+  /** "Temperature 1 (°C)". */
   label: string;
   settings: ChannelSettings;
 }
@@ -43,6 +44,21 @@ export interface ExportDocument {
   generatedAt: number;
   clock: WallClock;
   columns: ExportColumn[];
+}
+
+/**
+ * A channel's column header as the device's data table names it, in the reader's language:
+ * "Temperature 1 (°C)", "Battery (%)", "Latitude (°)"; a channel of unknown kind keeps its number.
+ */
+export function columnLabel(t: Translate, channel: ChannelInfo): string {
+  const kind = channel.kind ? t(`export.kinds.${channel.kind}`) : null;
+  const name =
+    kind === null
+      ? t('export.probe', { channel: channel.channel })
+      : channel.probe > 0
+        ? t('export.channelName', { kind, probe: channel.probe })
+        : kind;
+  return channel.unit ? `${name} (${channel.unit})` : name;
 }
 
 /** Feeds each channel's statistics while the rows pass through, so stats need no second pass. */

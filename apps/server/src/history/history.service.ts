@@ -21,7 +21,13 @@ import { authorize, type DeviceCaller, hiddenProbesOn } from '../modules/devices
 import { type ChannelSettings, channelInfo, channelSettings, corrected, shown } from './channel-settings.ts';
 import { planBuckets, seriesFromBuckets } from './downsample.ts';
 import { csvStream } from './export-csv.ts';
-import { type ExportColumn, type ExportDocument, type ExportLabels, exportFileName } from './export-model.ts';
+import {
+  columnLabel,
+  type ExportColumn,
+  type ExportDocument,
+  type ExportLabels,
+  exportFileName,
+} from './export-model.ts';
 import { pdfStream } from './export-pdf.ts';
 import { xlsxStream } from './export-xlsx.ts';
 import type { HistoryDevice, HistoryRepo, RawReading } from './history.repo.ts';
@@ -247,7 +253,7 @@ export class HistoryService {
     const labels = exportLabels(t);
     const columns: ExportColumn[] = settings.map((s) => ({
       settings: s,
-      label: `${t('export.probe', { channel: s.channel })}${s.unit ? ` (${s.unit})` : ''}`,
+      label: columnLabel(t, s),
     }));
     const doc: ExportDocument = {
       labels,

@@ -325,7 +325,7 @@ describe('device history', () => {
     expect(response.headers['content-type']).toContain('text/csv');
     expect(response.headers['content-disposition']).toContain(`${device.deviceGuid}_20260101-20260101.csv`);
     const lines = response.body.split('\r\n');
-    expect(lines[0]).toBe('\uFEFFTime (Asia/Shanghai),Probe 101 (°C),Probe 202 (%RH)');
+    expect(lines[0]).toBe('\uFEFFTime (Asia/Shanghai),Temperature 1 (°C),Humidity 2 (%RH)');
     const day = excursionDay();
     expect(lines.slice(1, 5)).toEqual([
       `2026-01-01 00:00:00,${day[0]?.[1]},60`,
@@ -356,7 +356,7 @@ describe('device history', () => {
     const [data, summary] = workbook.worksheets;
     expect(data?.name).toBe('数据');
     expect(data?.rowCount).toBe(1441);
-    expect(data?.getRow(1).values).toEqual([undefined, '时间 (Asia/Shanghai)', '探头101 (°C)']);
+    expect(data?.getRow(1).values).toEqual([undefined, '时间 (Asia/Shanghai)', '温度1 (°C)']);
     const firstTime = data?.getRow(2).getCell(1).value;
     expect(firstTime).toBeInstanceOf(Date);
     // Wall-clock time stored as the date Excel shows: 2026-01-01 00:00 Shanghai.

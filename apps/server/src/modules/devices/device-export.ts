@@ -1,41 +1,64 @@
+import { CHANNEL_KINDS } from '@coldchain/shared/device-protocol';
 import ExcelJS from 'exceljs';
+import { wallClock } from '../../history/time-format.ts';
 import type { Translate } from '../../i18n/i18n.ts';
 import type { DeviceView } from './devices.repo.ts';
 
-const COLUMNS = [
-  ['deviceGuid', 24],
-  ['deviceName', 28],
-  ['typeName', 24],
-  ['status', 12],
-  ['useState', 14],
-  ['lastSeenAt', 22],
-  ['battery', 10],
-  ['signal', 10],
-  ['timeZone', 20],
-  ['serviceExpiredDate', 22],
-  ['ownerName', 20],
-  ['address', 30],
-  ['deviceDesc', 40],
-] as const;
+type Column = [key: keyof DeviceView, width: number, header: (t: Translate) => string];
 
-/** The chosen devices as an XLSX sheet with headers and values in the caller's language. */
+const named =
+  (key: string) =>
+  (t: Translate): string =>
+    t(`fields.${key}`);
+/** A time column: its values are in each device's own zone, which the "Time zone" column names. */
+const inDeviceZone =
+  (key: string) =>
+  (t: Translate): string =>
+    `${t(`fields.${key}`)} (${t('export.inDeviceZone')})`;
+const withUnit =
+  (key: 'battery' | 'signal') =>
+  (t: Translate): string =>
+    `${t(`export.kinds.${key}`)} (${CHANNEL_KINDS[key].unit})`;
+
+const COLUMNS: Column[] = [
+  ['deviceGuid', 24, named('deviceGuid')],
+  ['deviceName', 28, named('deviceName')],
+  ['typeName', 24, named('typeName')],
+  ['status', 12, named('status')],
+  ['useState', 14, named('useState')],
+  ['lastSeenAt', 30, inDeviceZone('lastSeenAt')],
+  ['battery', 12, withUnit('battery')],
+  ['signal', 12, withUnit('signal')],
+  ['timeZone', 20, named('timeZone')],
+  ['serviceExpiredDate', 30, inDeviceZone('serviceExpiredDate')],
+  ['ownerName', 20, named('ownerName')],
+  ['address', 30, named('address')],
+  ['deviceDesc', 40, named('deviceDesc')],
+];
+
+/**
+ * The chosen devices as an XLSX sheet with headers and values in the caller's language. Its headers
+ * name channels as the device list does, with units; times are each device's wall clock.
+ */
 export async function devicesWorkbook(devices: readonly DeviceView[], t: Translate): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(t('entities.device'));
-  sheet.columns = COLUMNS.map(([key, width]) => ({ header: t(`fields.${key}`), key, width }));
+  sheet.columns = COLUMNS.map(([key, width, header]) => ({ header: header(t), key, width }));
   sheet.getRow(1).font = { bold: true };
   for (const d of devices) {
+    const clock = wallClock(d.timeZone);
+    const when = (iso: string | null) => (iso ? clock.format(Date.parse(iso)) : '');
     sheet.addRow({
       deviceGuid: d.deviceGuid,
       deviceName: d.deviceName,
       typeName: d.typeName,
       status: t(`deviceStatus.${d.status}`),
       useState: t(`deviceUseState.${d.useState}`),
-      lastSeenAt: d.lastSeenAt ?? '',
+      lastSeenAt: when(d.lastSeenAt),
       battery: d.battery ?? '',
       signal: d.signal ?? '',
-      timeZone: d.timeZone,
-      serviceExpiredDate: d.serviceExpiredDate,
+      timeZone: clock.zone,
+      serviceExpiredDate: when(d.serviceExpiredDate).slice(0, 10),
       ownerName: d.ownerName,
       address: d.address ?? '',
       deviceDesc: d.deviceDesc ?? '',

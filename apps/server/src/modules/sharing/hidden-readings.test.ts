@@ -225,7 +225,14 @@ describe('readings of probes a permission template hides', () => {
 
   it('leaves probe 2 out of the export', async () => {
     const columns = (lines: string[]) => lines[0]?.split(',').slice(1);
-    const probeColumns = (channels: number[]) => channels.map((c) => expect.stringContaining(`Probe ${c}`));
+    const names: Record<number, string> = {
+      [T1]: 'Temperature 1 (°C)',
+      [T2]: 'Temperature 2 (°C)',
+      [H1]: 'Humidity 1 (%RH)',
+      [H2]: 'Humidity 2 (%RH)',
+      [BATTERY]: 'Battery (%)',
+    };
+    const probeColumns = (channels: number[]) => channels.map((c) => names[c]);
     const own = await csv(owner.token);
     expect(columns(own)).toEqual(probeColumns(ALL));
     const theirs = await csv(narrowed.token);

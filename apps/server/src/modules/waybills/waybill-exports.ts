@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { type DeviceDataRow, PDF_EXPORT_ROW_CAP, type WaybillExportQuery } from '@coldchain/shared';
 import type { Clock } from '../../clock.ts';
 import { AppError, fieldError } from '../../errors.ts';
-import type { ExportDocument } from '../../history/export-model.ts';
+import { columnLabel, type ExportDocument } from '../../history/export-model.ts';
 import type { HistoryRepo } from '../../history/history.repo.ts';
 import { exportLabels, pivotRows } from '../../history/history.service.ts';
 import { StatsAccumulator } from '../../history/stats.ts';
@@ -75,7 +75,7 @@ export class WaybillExports {
       clock,
       columns: settings.map((s) => ({
         settings: s,
-        label: `${t('export.probe', { channel: s.channel })}${s.unit ? ` (${s.unit})` : ''}`,
+        label: columnLabel(t, s),
       })),
     };
     const accumulators = settings.map((s) => new StatsAccumulator(s.limits));
