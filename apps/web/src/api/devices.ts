@@ -52,8 +52,9 @@ const BATCH_PATHS: Record<BatchOperation, string> = {
 export const devicesApi = {
   page: (request: DevicePageRequest, signal?: AbortSignal) =>
     http.post<PageResponse<DeviceRow>>(`${DEVICE}/page`, request, { signal }),
+  /** Quiet: a page that opens a device says itself when it does not exist (one message, not a notice too). */
   detail: (id: number, signal?: AbortSignal) =>
-    http.get<DeviceDetail>(`${DEVICE}/detail`, { params: { id }, signal }),
+    http.get<DeviceDetail>(`${DEVICE}/detail`, { params: { id }, signal, quiet: true }),
   /** Quiet: the add form shows the server's message under the field it names. */
   insert: (body: DeviceInsert) => http.post<DeviceDetail>(`${DEVICE}/insert`, body, { quiet: true }),
   updateRemark: (id: number, deviceDesc: string) =>
@@ -87,6 +88,11 @@ export const devicesApi = {
   maintainDelete: (id: number) => http.delete<null>(`${MAINTAIN}/delete`, { params: { id } }),
   counts: (signal?: AbortSignal) => http.get<DeviceCounts>(`${DEVICE}/getStatusCount`, { signal }),
   positions: (signal?: AbortSignal) => http.get<DevicePosition[]>(`${DEVICE}/getPositions`, { signal }),
+  /** The organization home: one organization's devices, for its members. */
+  organizationCounts: (organizationId: number, signal?: AbortSignal) =>
+    http.get<DeviceCounts>(`${HOME}/organization/statusCount`, { params: { organizationId }, signal }),
+  organizationPositions: (organizationId: number, signal?: AbortSignal) =>
+    http.get<DevicePosition[]>(`${HOME}/organization/positions`, { params: { organizationId }, signal }),
   tiles: (signal?: AbortSignal) => http.get<{ tiles: HomeTileKey[] }>(`${HOME}/list`, { signal }),
   saveTiles: (tiles: readonly HomeTileKey[]) =>
     http.put<{ tiles: HomeTileKey[] }>(`${HOME}/update`, { tiles }),

@@ -55,8 +55,9 @@ export const sharingApi = {
   updateModel: (body: PermissionModelUpdate) =>
     http.put<PermissionModel>(`${MODEL}/update`, body, { quiet: true }),
   deleteModel: (id: number) => http.delete<null>(`${MODEL}/delete`, { params: { id } }),
+  /** Quiet: it comes with the device's page, which reports a missing device once. */
   devicePermission: (deviceId: number, signal?: AbortSignal) =>
-    http.get<DevicePermission>(`${MODEL}/devicePermission`, { params: { deviceId }, signal }),
+    http.get<DevicePermission>(`${MODEL}/devicePermission`, { params: { deviceId }, signal, quiet: true }),
 
   batchShare: (body: DeviceShareBatch) =>
     http.post<DeviceShareBatchResult>(`${SHARE}/batchShare`, body, { quiet: true }),

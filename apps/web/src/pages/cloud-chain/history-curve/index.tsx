@@ -21,6 +21,8 @@ function History({ devices }: CloudScope) {
         <Empty description={t('cloud.noDevices')} />
       ) : device.data && zone && initial ? (
         <ChartTab device={device.data} zone={zone} range={range ?? initial} onRange={setRange} />
+      ) : device.error ? (
+        <Empty description={device.error.message} />
       ) : (
         <Spin />
       )}

@@ -19,6 +19,8 @@ function Realtime({ devices }: CloudScope) {
         <Empty description={t('cloud.noDevices')} />
       ) : device.data ? (
         <RealtimeTab device={rowWithLive(device.data, live.get(deviceId))} live={live.get(deviceId)} />
+      ) : device.error ? (
+        <Empty description={device.error.message} />
       ) : (
         <Spin />
       )}

@@ -1,10 +1,11 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import type { DeviceDetail } from '@coldchain/shared';
+import { type DeviceDetail, ERRORS } from '@coldchain/shared';
 import { Button, Card, Descriptions, Result, Space, Spin, Tabs, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useDevice } from '../../../api/devices.ts';
+import { ApiError } from '../../../api/http.ts';
 import { useLiveDevices } from '../../../api/live.ts';
 import { rowWithLive } from '../../../api/live-state.ts';
 import { useAccess } from '../../../app/use-access.ts';
@@ -37,6 +38,9 @@ const TABS = [
 ] as const;
 type TabKey = (typeof TABS)[number];
 const isTab = (value: string | null): value is TabKey => TABS.includes(value as TabKey);
+/** A device that does not exist (or is not the caller's) is told by the page's title alone. */
+const isMissing = (error: Error | null) =>
+  error instanceof ApiError && error.code === ERRORS.deviceNotFound.code;
 
 /**
  * A device's page (002 §2 device detail): real-time data, chart, data table, map, basic info,
@@ -66,6 +70,7 @@ export default function DeviceDetailPage() {
       <Result
         status="warning"
         title={t('device.detail.notFound')}
+        subTitle={isMissing(device.error) ? undefined : device.error?.message}
         extra={<Button onClick={() => navigate('/device/list')}>{t('device.detail.backToList')}</Button>}
       />
     );
