@@ -23,7 +23,7 @@ interface SeriesView {
   sampling?: string;
   yAxisIndex?: number;
   data?: unknown[];
-  markLine?: { data?: unknown[] };
+  markLine?: { data?: unknown[]; label?: { position?: string } };
 }
 
 describe('device chart options', () => {
@@ -56,6 +56,10 @@ describe('device chart options', () => {
       { name: 'Lower', yAxis: 2 },
     ]);
     expect(series[1]?.markLine).toBeUndefined();
+  });
+
+  it('labels the limits inside the plot, clear of the right value axis', () => {
+    expect(series[0]?.markLine?.label?.position).toBe('insideEndTop');
   });
 
   it('shows times in the device zone in the tooltip, names escaped', () => {

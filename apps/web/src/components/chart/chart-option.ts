@@ -140,7 +140,9 @@ export function chartOption(
                 symbol: 'none',
                 silent: true,
                 lineStyle: { type: 'dashed', color: '#f5222d' },
-                label: { formatter: '{b}: {c}' },
+                // Inside the plot, above the line's right end: at the default 'end' the label is
+                // printed beyond the grid, over the right value axis.
+                label: { formatter: '{b}: {c}', position: 'insideEndTop' },
                 data: limits,
               },
             }
