@@ -16,6 +16,7 @@ import type {
   WaybillChangeState,
   WaybillChartAnswer,
   WaybillDetail,
+  WaybillDetailQuery,
   WaybillExportQuery,
   WaybillInsertInput,
   WaybillOverview,
@@ -46,7 +47,7 @@ const PUBLIC = '/device/QuickSearch';
 export const waybillKeys = {
   all: ['waybills'] as const,
   list: () => [...waybillKeys.all, 'list'] as const,
-  detail: (id: number) => [...waybillKeys.all, 'detail', id] as const,
+  detail: (key: WaybillDetailQuery) => [...waybillKeys.all, 'detail', key] as const,
   overview: (id: number) => [...waybillKeys.all, 'overview', id] as const,
   data: (id: number) => [...waybillKeys.all, 'data', id] as const,
   templates: () => [...waybillKeys.all, 'templates'] as const,
@@ -60,8 +61,12 @@ export const waybillKeys = {
 export const waybillApi = {
   page: (request: WaybillPageRequest, signal?: AbortSignal) =>
     http.post<PageResponse<WaybillRow>>(`${WAYBILL}/page`, request, { signal }),
-  detail: (id: number, signal?: AbortSignal) =>
-    http.get<WaybillDetail>(`${WAYBILL}/detail`, { params: { id }, signal }),
+  /** By id, or by the waybill's key (a number is an id). */
+  detail: (key: number | WaybillDetailQuery, signal?: AbortSignal) =>
+    http.get<WaybillDetail>(`${WAYBILL}/detail`, {
+      params: typeof key === 'number' ? { id: key } : key,
+      signal,
+    }),
   /** Quiet: the form shows the server's message under the field it names. */
   insert: (body: WaybillInsertInput) => http.post<WaybillDetail>(`${WAYBILL}/insert`, body, { quiet: true }),
   update: (body: WaybillInsertInput & { id: number }) =>
@@ -122,11 +127,12 @@ export const publicWaybillApi = {
     http.post<PublicWaybillDetail>(`${PUBLIC}/waybillReceive`, request),
 };
 
-export function useWaybill(id: number) {
+/** A waybill named by its id or its key; `null` names none (an address that is neither). */
+export function useWaybill(key: WaybillDetailQuery | null) {
   return useQuery({
-    queryKey: waybillKeys.detail(id),
-    queryFn: ({ signal }) => waybillApi.detail(id, signal),
-    enabled: Number.isInteger(id) && id > 0,
+    queryKey: waybillKeys.detail(key ?? {}),
+    queryFn: ({ signal }) => waybillApi.detail(key ?? {}, signal),
+    enabled: key !== null,
   });
 }
 

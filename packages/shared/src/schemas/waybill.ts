@@ -49,7 +49,8 @@ import { chartSeriesSchema, epochMsSchema, latestReadingSchema } from './device-
  *   PUT    /device/DeviceWaybillInfo/update         waybillUpdateSchema -> waybillDetailSchema [waybill.list:edit]
  *          (replaces every field; a started waybill changes only parties, contacts and receipt settings)
  *   DELETE /device/DeviceWaybillInfo/delete?ids=1,2 waybillIdsQuerySchema -> { deleted } [waybill.list:delete]
- *   GET    /device/DeviceWaybillInfo/detail?id=     waybillIdQuerySchema -> waybillDetailSchema [waybill.list:query]
+ *   GET    /device/DeviceWaybillInfo/detail?id= or ?waybillPk=  waybillDetailQuerySchema -> waybillDetailSchema
+ *          [waybill.list:query]
  *   POST   /device/DeviceWaybillInfo/changeState    waybillChangeStateSchema -> waybillDetailSchema
  *          [waybill.list:edit]; an offline device answers deviceOfflineConfirm unless confirm = 1
  *   POST   /device/DeviceWaybillInfo/share          waybillShareSchema -> waybillShareAnswerSchema [waybill.list:query]
@@ -218,6 +219,17 @@ export type WaybillUpdate = z.infer<typeof waybillUpdateSchema>;
 
 export const waybillIdSchema = z.object({ id: idSchema }).strict();
 export const waybillIdQuerySchema = z.object({ id: z.coerce.number().int().positive() });
+/** A waybill's page opens by its id or by its key (000 §2.4 /waybill/detail/{waybillPk}): one of the two. */
+export const waybillDetailQuerySchema = z
+  .object({
+    id: z.coerce.number().int().positive().optional(),
+    waybillPk: z.string().trim().min(1).max(64).optional(),
+  })
+  .refine((q) => (q.id === undefined) !== (q.waybillPk === undefined), {
+    message: 'rules.waybillIdOrKeyRequired',
+    path: ['waybillPk'],
+  });
+export type WaybillDetailQuery = z.infer<typeof waybillDetailQuerySchema>;
 export const waybillIdsQuerySchema = z.object({
   ids: z
     .string()

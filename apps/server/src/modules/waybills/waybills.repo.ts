@@ -93,6 +93,15 @@ export class WaybillsRepo {
     return this.withDevice().where('waybill.id', '=', id).executeTakeFirst();
   }
 
+  /** A waybill of the owner by its key. */
+  byOwnerPk(owner: Owner, waybillPk: string): Promise<WaybillWithDevice | undefined> {
+    return this.withDevice()
+      .where('waybill.waybillPk', '=', waybillPk)
+      .where('waybill.accountId', '=', owner.accountId)
+      .where('waybill.platformId', '=', owner.platformId)
+      .executeTakeFirst();
+  }
+
   byPk(platformId: number, waybillPk: string): Promise<WaybillWithDevice | undefined> {
     return this.withDevice()
       .where('waybill.waybillPk', '=', waybillPk)

@@ -9,6 +9,7 @@ import {
   waybillChangeStateSchema,
   waybillChartAnswerSchema,
   waybillChartSchema,
+  waybillDetailQuerySchema,
   waybillDetailSchema,
   waybillExportQuerySchema,
   waybillIdQuerySchema,
@@ -109,10 +110,10 @@ export function waybillsRoutes(
       `${WAYBILL}/detail`,
       {
         config: { permission: 'waybill.list:query' },
-        schema: { tags: TAG, querystring: waybillIdQuerySchema, response: okSchema(waybillDetailSchema) },
+        schema: { tags: TAG, querystring: waybillDetailQuerySchema, response: okSchema(waybillDetailSchema) },
       },
       async (request) =>
-        answer(request, await service.detail(ownerOf(request), request.query.id, unitOf(request))),
+        answer(request, await service.detail(ownerOf(request), request.query, unitOf(request))),
     );
 
     app.post(

@@ -11,6 +11,7 @@ import {
   WAYBILL_STATE_NOT_STARTED,
   type WaybillChangeState,
   type WaybillDetail,
+  type WaybillDetailQuery,
   type WaybillInsert,
   type WaybillPageRequest,
   type WaybillRow,
@@ -102,8 +103,12 @@ export class WaybillsService {
     return presentWaybillDetail(row, device ? device.waybillStatus !== 1 : false, unit);
   }
 
-  async detail(owner: Owner, id: number, unit: TemperatureUnit): Promise<WaybillDetail> {
-    return this.detailOf(await this.load(owner, id), unit);
+  /** By id or by the waybill's key; either finds only the owner's waybills. */
+  async detail(owner: Owner, key: WaybillDetailQuery, unit: TemperatureUnit): Promise<WaybillDetail> {
+    if (key.id !== undefined) return this.detailOf(await this.load(owner, key.id), unit);
+    const row = await this.repo.byOwnerPk(owner, key.waybillPk ?? '');
+    if (!row) throw new AppError('waybillNotFound');
+    return this.detailOf(row, unit);
   }
 
   async page(owner: Owner, q: WaybillPageRequest, unit: TemperatureUnit): Promise<PageResponse<WaybillRow>> {
@@ -230,7 +235,7 @@ export class WaybillsService {
         updatedAt: now,
       }),
     );
-    return { before: null, after: await this.detail(owner, row.id, unit), timeCorrected };
+    return { before: null, after: await this.detail(owner, { id: row.id }, unit), timeCorrected };
   }
 
   /**
@@ -265,7 +270,7 @@ export class WaybillsService {
       throw new AppError('waybillDeviceBusy');
     }
     await this.saving(() => this.repo.update(id, { ...columns, updatedAt: this.now() }));
-    return { before, after: await this.detail(owner, id, unit), timeCorrected };
+    return { before, after: await this.detail(owner, { id }, unit), timeCorrected };
   }
 
   /** Every id must be the caller's; a waybill in progress must be stopped before it is deleted. */
@@ -312,7 +317,7 @@ export class WaybillsService {
       moved = await this.lifecycle.receive(row, 'manual', input.receiverMan || null);
     }
     if (!moved) throw new AppError('waybillStateInvalid');
-    return { before, after: await this.detail(owner, row.id, unit) };
+    return { before, after: await this.detail(owner, { id: row.id }, unit) };
   }
 
   /** A share link (002 §9 validity: 8 hours, 1, 3 or 7 days, or a custom end up to 90 days ahead). */

@@ -20,6 +20,7 @@ import { changeWaybillState } from '../shared/state-change.ts';
 import { TrackPanel } from '../shared/TrackPanel.tsx';
 import { WaybillStateTag } from '../shared/WaybillStateTag.tsx';
 import { EMPTY_WAYBILL, formValuesOf, type WaybillFormValues } from '../shared/waybill-form.ts';
+import { waybillKeyOf } from '../shared/waybill-key.ts';
 import { AlarmTab } from './AlarmTab.tsx';
 import { InfoTab } from './InfoTab.tsx';
 import { LiveSummary } from './LiveSummary.tsx';
@@ -52,7 +53,7 @@ export default function WaybillDetailPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { waybillPk } = useParams();
-  const id = Number(waybillPk);
+  const key = waybillKeyOf(waybillPk);
   const [searchParams, setSearchParams] = useSearchParams();
   const tabInUrl = searchParams.get('tab');
   const tab: TabKey = isTab(tabInUrl) ? tabInUrl : 'map';
@@ -63,7 +64,9 @@ export default function WaybillDetailPage() {
   const [downloading, setDownloading] = useState(false);
   const lastPdf = useRef(0);
 
-  const waybill = useWaybill(id);
+  const waybill = useWaybill(key);
+  // The address may name the waybill by its key; the data calls take its id.
+  const id = waybill.data?.id ?? 0;
   const live = waybill.data?.waybillState === 1;
   const refetchInterval = live ? LIVE_REFRESH_MS : false;
   const range = rangeOf(picked);
