@@ -70,9 +70,32 @@ export const CAPTCHA_ID_HEADER = 'Captcha-Id';
 /** Lifetime of the hand-over token for the old platform (toOldPaltform), in ms; not given by the spec. */
 export const OLD_PLATFORM_TOKEN_TTL_MS = 5 * 60_000;
 
-/** Failed logins per account before it is throttled, and how long (ms). */
-export const LOGIN_FAILURES_BEFORE_LOCK = 5;
-export const LOGIN_LOCK_MS = 15 * 60_000;
+/*
+ * Login abuse. Failed logins (wrong password or code) are counted per source address, per attempted
+ * name (whether an account has it or not) and per (name, address) pair; a captcha, a growing delay
+ * and a lock of the pair follow from those counts. Answers never depend on whether the name exists.
+ */
+/** A failure count is forgotten this long (ms) after its last failure. */
+export const LOGIN_FAILURE_MEMORY_MS = 60 * 60_000;
+/** Failures against one name, from any address, after which logging in to it needs a captcha. */
+export const LOGIN_NAME_FAILURES_BEFORE_CAPTCHA = 3;
+/** Failures from one address, whatever the names, after which its logins need a captcha. */
+export const LOGIN_ADDRESS_FAILURES_BEFORE_CAPTCHA = 10;
+/** Failures against one name after which each further attempt waits a delay (from any address). */
+export const LOGIN_NAME_FAILURES_BEFORE_DELAY = 10;
+/** Failures from one address after which each further attempt from it waits a delay. */
+export const LOGIN_ADDRESS_FAILURES_BEFORE_DELAY = 20;
+/** The first delay (ms); it doubles with every further failure. */
+export const LOGIN_DELAY_BASE_MS = 1_000;
+/** The longest delay against one name (ms): its owner waits it too, so it stays short. */
+export const LOGIN_NAME_DELAY_MAX_MS = 60_000;
+/** The longest delay for one address (ms). */
+export const LOGIN_ADDRESS_DELAY_MAX_MS = 15 * 60_000;
+/** Failures of one (name, address) pair that lock only that pair, for LOGIN_PAIR_LOCK_MS after the last. */
+export const LOGIN_PAIR_FAILURES_BEFORE_LOCK = 5;
+export const LOGIN_PAIR_LOCK_MS = 15 * 60_000;
+/** The owner is alerted at most once in this time (ms) when its pair locks or failures pile up. */
+export const LOGIN_ALERT_INTERVAL_MS = LOGIN_PAIR_LOCK_MS;
 /** Login calls per source address per minute. */
 export const LOGIN_RATE_PER_MINUTE = 20;
 

@@ -44,6 +44,7 @@ export const CORE_ERRORS = {
   noPermissionScene: { code: 2017, http: 200 },
   codeSendFailed: { code: 2019, http: 200 },
   captchaRequired: { code: 2020, http: 200 },
+  loginThrottled: { code: 2021, http: 200 },
   unauthorized: { code: 401, http: 401 },
   forbidden: { code: 403, http: 403 },
   paymentFailed: { code: 3001, http: 200 },

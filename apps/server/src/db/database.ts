@@ -58,8 +58,6 @@ export interface AccountTable {
   contractorCompany: string | null;
   contractorContact: string | null;
   premiumExpiresAt: Iso | null;
-  failedLoginCount: number;
-  lockedUntil: Iso | null;
   deletedFlag: Flag;
   createdAt: Iso;
   updatedAt: Iso;
@@ -142,6 +140,18 @@ export interface CaptchaTable {
   answer: string;
   expiresAt: Iso;
   usedAt: Iso | null;
+}
+
+/** Failed logins of one address (loginName ''), one name (address '') or one pair (migration 0016). */
+export interface LoginFailureTable {
+  id: Generated<number>;
+  platformId: number;
+  loginName: string;
+  address: string;
+  failures: number;
+  lastFailureAt: Iso;
+  /** When the owner of the name was last alerted (name rows only). */
+  alertedAt: Iso | null;
 }
 
 export interface OperationLogTable {
@@ -514,6 +524,7 @@ export interface Database extends AlarmTables, OrgTables, PeopleTables, WaybillT
   rolePermission: RolePermissionTable;
   verificationCode: VerificationCodeTable;
   captcha: CaptchaTable;
+  loginFailure: LoginFailureTable;
   accountIdentity: AccountIdentityTable;
   operationLog: OperationLogTable;
   auditHead: AuditHeadTable;

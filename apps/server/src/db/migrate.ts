@@ -15,6 +15,7 @@ import * as m0012 from './migrations/0012_waybills.ts';
 import * as m0013 from './migrations/0013_delivery.ts';
 import * as m0014 from './migrations/0014_push_record_device.ts';
 import * as m0015 from './migrations/0015_share_invitations.ts';
+import * as m0016 from './migrations/0016_login_failures.ts';
 
 /** Numbered migrations, in order; each runs on SQLite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013_delivery': m0013,
   '0014_push_record_device': m0014,
   '0015_share_invitations': m0015,
+  '0016_login_failures': m0016,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

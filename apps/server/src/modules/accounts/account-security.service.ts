@@ -111,7 +111,7 @@ export class AccountSecurityService {
       }
       return accounts.update(account.id, {
         ...(newContact ? contactColumn(newContact) : {}),
-        ...(passwordHash ? { passwordHash, failedLoginCount: 0, lockedUntil: null } : {}),
+        ...(passwordHash ? { passwordHash } : {}),
         updatedAt: iso(this.ctx.clock),
       });
     });

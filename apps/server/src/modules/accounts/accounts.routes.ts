@@ -27,7 +27,12 @@ export function accountsRoutes(service: AccountsService): FastifyPluginAsyncZod 
         },
       },
       async (request) => {
-        const { account, token } = await service.login(request.platform, request.body, clientOf(request));
+        const { account, token } = await service.login(
+          request.platform,
+          request.body,
+          clientOf(request),
+          request.log,
+        );
         request.auditNote = {
           entityType: 'account',
           entityId: account.id,

@@ -2,21 +2,26 @@ import {
   type AccountInfo,
   CLOUD_CHAIN_PERMISSION,
   CLOUD_ROUTE_KEYS,
-  LOGIN_FAILURES_BEFORE_LOCK,
-  LOGIN_LOCK_MS,
+  EMAIL_PATTERN,
   type LoginRequest,
 } from '@coldchain/shared';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { decoyHash, verifyPassword } from '../../auth/passwords.ts';
 import { isProtected, type SessionsService } from '../../auth/sessions.service.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { AuthState } from '../../types.d.ts';
 import { DevicesRepo } from '../devices/devices.repo.ts';
+import { orgWithMyRole } from '../organizations/my-organizations.ts';
 import type { PlatformRow } from '../platforms/platforms.repo.ts';
 import { type PermissionsService, routeOf } from '../roles/permissions.service.ts';
 import { presentBaseAccount, presentProfile } from './accounts.presenter.ts';
-import { AccountsRepo } from './accounts.repo.ts';
+import { type AccountRow, AccountsRepo } from './accounts.repo.ts';
+import { CaptchaService } from './captcha.service.ts';
+import { accountByContact, emailContact, phoneContact } from './contacts.ts';
+import { sendLoginAlert } from './login-alert.ts';
+import { attemptKeys, LoginGuard } from './login-guard.ts';
+import { VerificationCodesService } from './verification-codes.service.ts';
 
 export const PLATFORM_VERSION = '0.1.0';
 const CLOUD_ROUTES = new Set<string>(CLOUD_ROUTE_KEYS);
@@ -24,6 +29,12 @@ const CLOUD_ROUTES = new Set<string>(CLOUD_ROUTE_KEYS);
 export interface Client {
   ip: string | null;
   userAgent: string | null;
+}
+
+/** The account a login names (if any) and whether the password or code proved it. */
+interface Credentials {
+  account: AccountRow | undefined;
+  proven: boolean;
 }
 
 export function clientOf(request: FastifyRequest): Client {
@@ -34,6 +45,8 @@ export function clientOf(request: FastifyRequest): Client {
 export class AccountsService {
   readonly repo: AccountsRepo;
   private readonly devices: DevicesRepo;
+  private readonly guard: LoginGuard;
+  private readonly codes: VerificationCodesService;
   constructor(
     readonly ctx: AppContext,
     readonly sessions: SessionsService,
@@ -41,56 +54,82 @@ export class AccountsService {
   ) {
     this.repo = new AccountsRepo(ctx.db);
     this.devices = new DevicesRepo(ctx.db);
+    const captchas = new CaptchaService(ctx.db, ctx.clock);
+    this.guard = new LoginGuard(ctx.db, ctx.clock, captchas);
+    this.codes = new VerificationCodesService(ctx, captchas);
   }
 
   /**
-   * Password login. Failures count per account: after LOGIN_FAILURES_BEFORE_LOCK the account is
-   * throttled for LOGIN_LOCK_MS; the answer never says whether the name exists.
+   * Login by password (loginType 1 and 4) or by a code sent for purpose "login" (loginType 2). Every
+   * attempt first passes the login guard (pair lock, delays, captcha); a failed one is counted and
+   * answered loginFailed whether the name exists or not, and may alert the owner.
    */
-  async login(platform: PlatformRow, input: LoginRequest, client: Client) {
-    const now = this.ctx.clock.now();
-    const account = await this.repo.byLoginName(platform.id, input.userName);
-    if (account?.lockedUntil && account.lockedUntil > now.toISOString()) {
-      const minutes = Math.ceil((Date.parse(account.lockedUntil) - now.getTime()) / 60_000);
-      throw new AppError('loginLocked', { minutes });
-    }
-    const valid = await verifyPassword(account?.passwordHash ?? (await decoyHash()), input.accountPassword);
-    if (!account || !valid) {
-      await this.recordFailure(platform.id, account?.id ?? null, input.userName, client, now);
+  async login(platform: PlatformRow, input: LoginRequest, client: Client, log: FastifyBaseLogger) {
+    const keys = attemptKeys(platform.id, input.userName, client.ip);
+    await this.guard.admit(keys, input);
+    const { account, proven } =
+      input.loginType === 2
+        ? await this.checkCode(platform, input)
+        : await this.checkPassword(platform, input);
+    if (!account || !proven) {
+      await this.recordFailure(platform, account, input.userName, client, log);
       throw new AppError('loginFailed');
     }
-    if (account.failedLoginCount > 0 || account.lockedUntil) {
-      await this.repo.update(account.id, { failedLoginCount: 0, lockedUntil: null });
-    }
+    await this.guard.succeeded(keys);
     const profile = await this.repo.profile(account.id);
     const { token } = await this.sessions.open(account.id, isProtected(profile), client);
     return { account, token };
   }
 
+  /** A name nobody has is checked against a decoy hash, so it takes as long as a taken one. */
+  private async checkPassword(platform: PlatformRow, input: LoginRequest): Promise<Credentials> {
+    const account = await this.repo.byLoginName(platform.id, input.userName);
+    const password = input.accountPassword ?? '';
+    const proven = await verifyPassword(account?.passwordHash ?? (await decoyHash()), password);
+    return { account, proven };
+  }
+
+  /**
+   * userName is the phone or e-mail the code was sent to. No code is delivered to a target nobody
+   * holds, so such a login fails at the code check like a wrong code; the code is spent on success.
+   */
+  private async checkCode(platform: PlatformRow, input: LoginRequest): Promise<Credentials> {
+    const contact = EMAIL_PATTERN.test(input.userName)
+      ? emailContact(input.userName)
+      : phoneContact(input.userName);
+    const account = await accountByContact(this.repo, platform.id, contact);
+    try {
+      const codeId = await this.codes.check(contact, 'login', input.verifyCode ?? '');
+      await this.codes.consume(this.ctx.db, codeId);
+      return { account, proven: account !== undefined };
+    } catch (error) {
+      if (error instanceof AppError && error.key === 'verifyCodeInvalid') return { account, proven: false };
+      throw error;
+    }
+  }
+
   private async recordFailure(
-    platformId: number,
-    accountId: number | null,
+    platform: PlatformRow,
+    account: AccountRow | undefined,
     attemptedName: string,
     client: Client,
-    now: Date,
+    log: FastifyBaseLogger,
   ): Promise<void> {
-    if (accountId !== null) {
-      const account = await this.repo.byId(accountId);
-      const failures = (account?.failedLoginCount ?? 0) + 1;
-      const lock = failures >= LOGIN_FAILURES_BEFORE_LOCK;
-      await this.repo.update(accountId, {
-        failedLoginCount: lock ? 0 : failures,
-        lockedUntil: lock ? new Date(now.getTime() + LOGIN_LOCK_MS).toISOString() : null,
-      });
+    const due = await this.guard.failed(attemptKeys(platform.id, attemptedName, client.ip));
+    if (due && account) {
+      // Not awaited: the answer must not take longer for a name that exists.
+      sendLoginAlert(this.ctx, platform, account, client.ip ?? '', this.ctx.clock.now()).catch(
+        (error: unknown) => log.error({ err: error, accountId: account.id }, 'login alert not delivered'),
+      );
     }
     // Misuse attempts are part of the trail (21 CFR 11.300(d)).
     await this.ctx.audit.append({
-      platformId,
-      accountId,
+      platformId: platform.id,
+      accountId: account?.id ?? null,
       accountName: attemptedName.slice(0, 50),
       action: 'account.loginFailed',
       entityType: 'account',
-      entityId: accountId,
+      entityId: account?.id ?? null,
       sourceIp: client.ip,
     });
   }
@@ -119,7 +158,7 @@ export class AccountsService {
     if (permissions.includes(CLOUD_CHAIN_PERMISSION)) scenes.push({ sceneType: 2, sceneName: t('scenes.2') });
     return {
       permissionRoutes: [...permissions],
-      orgWithMyRole: [],
+      orgWithMyRole: await orgWithMyRole(this.ctx.db, account.platformId, account.id),
       baseAccount: presentBaseAccount(account),
       userProfile: presentProfile(profile),
       premiumState: { state: premium ? 1 : 0, expiredCount: await this.expiredDevices(account) },

@@ -24,8 +24,6 @@ export function newAccountRow(
     contractorCompany: null,
     contractorContact: null,
     premiumExpiresAt: null,
-    failedLoginCount: 0,
-    lockedUntil: null,
     deletedFlag: 0,
     createdAt: now,
     updatedAt: now,

@@ -9,6 +9,7 @@ import type { PlatformRow } from '../platforms/platforms.repo.ts';
 import { type AccountRow, AccountsRepo } from './accounts.repo.ts';
 import type { Client } from './accounts.service.ts';
 import { accountByContact, type Contact, contactOf } from './contacts.ts';
+import { LoginFailuresRepo } from './login-failures.repo.ts';
 import { newAccountRow, newProfileRow } from './new-account.ts';
 import { assertNewPassword } from './password-rules.ts';
 import { isUniqueViolation, RegistrationRepo } from './registration.repo.ts';
@@ -121,11 +122,10 @@ export class RegistrationService {
       await this.codes.consume(trx, codeId);
       await new AccountsRepo(trx).update(account.id, {
         passwordHash,
-        failedLoginCount: 0,
-        lockedUntil: null,
         updatedAt: iso(this.ctx.clock),
       });
     });
+    await new LoginFailuresRepo(this.ctx.db).clearAccount(account);
     await this.sessions.revokeOthers(account.id, 'password');
     return { account, contact };
   }

@@ -390,11 +390,25 @@ describe('password recovery', () => {
     const { account, password } = await createAccount(t.app, { phone });
     const first = await login(t.app, account.userName, password);
     const second = await login(t.app, account.userName, password);
+    // What repeated wrong passwords from this address leave: a locked pair and a name asking for a captcha.
+    const lastFailureAt = new Date().toISOString();
     await t.app.ctx.db
-      .updateTable('account')
-      .set({ lockedUntil: new Date(Date.now() + 600_000).toISOString() })
-      .where('id', '=', account.id)
+      .insertInto('loginFailure')
+      .values(
+        ['', '127.0.0.1'].map((address) => ({
+          platformId: account.platformId,
+          loginName: account.userName.toLowerCase(),
+          address,
+          failures: 5,
+          lastFailureAt,
+          alertedAt: null,
+        })),
+      )
       .execute();
+    const locked = await call(t.app, 'POST', LOGIN, {
+      body: { userName: account.userName, accountPassword: password, loginType: 1 },
+    });
+    expect(locked.code).toBe(2002);
     const code = await smsCode(t.app, phone, 'forgot');
     const answer = await call(t.app, 'POST', FORGOT, {
       body: { phone, verifyCode: code, accountPassword: 'Fresh123', confirmPassword: 'Fresh123' },

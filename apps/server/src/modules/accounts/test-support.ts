@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { CAPTCHA_ID_HEADER } from '@coldchain/shared';
 import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { call } from '../../test/harness.ts';
@@ -89,6 +90,20 @@ export function codeIn(text: string | undefined): string {
   const code = /\b(\d{6})\b/.exec(text ?? '')?.[1];
   if (!code) throw new Error(`no verification code in: ${text}`);
   return code;
+}
+
+/** A fresh captcha from newVerify, answered as the login fields; the answer is read from the database. */
+export async function solvedCaptcha(
+  app: FastifyInstance,
+): Promise<{ captchaId: string; captchaCode: string }> {
+  const response = await app.inject({ method: 'GET', url: '/api/base/BaseAccount/newVerify' });
+  const captchaId = String(response.headers[CAPTCHA_ID_HEADER.toLowerCase()] ?? '');
+  const row = await app.ctx.db
+    .selectFrom('captcha')
+    .select('answer')
+    .where('id', '=', captchaId)
+    .executeTakeFirstOrThrow();
+  return { captchaId, captchaCode: row.answer };
 }
 
 export const CODE_PHONE = '/api/base/BaseAccount/code/phone';

@@ -21,6 +21,7 @@ import type { AppContext } from '../../context.ts';
 import type { AccountTable } from '../../db/database.ts';
 import { AppError, fieldError } from '../../errors.ts';
 import { AccountsRepo } from '../accounts/accounts.repo.ts';
+import { LoginFailuresRepo } from '../accounts/login-failures.repo.ts';
 import { newAccountRow, newProfileRow } from '../accounts/new-account.ts';
 import { assertNewPassword } from '../accounts/password-rules.ts';
 import { isTimeZone } from '../dicts/time-zones.ts';
@@ -258,10 +259,9 @@ export class UsersService {
     );
     const after = await this.repo.update(target.id, {
       passwordHash: await hashPassword(input.newPassword),
-      failedLoginCount: 0,
-      lockedUntil: null,
       updatedAt: this.now(),
     });
+    await new LoginFailuresRepo(this.ctx.db).clearAccount(after);
     await this.sessions.revokeOthers(target.id, 'password');
     return after;
   }
