@@ -129,7 +129,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(dataPushRoutes(delivery.dataPushService));
       await api.register(
         historyRoutes(
-          new HistoryService(new HistoryRepo(ctx.db), ctx.clock, config.pdfFontPath),
+          new HistoryService(new HistoryRepo(ctx.db), ctx.clock, config.pdfFontPath, ctx.audit),
           config.rateLimits.publicPerMinute,
         ),
       );

@@ -162,12 +162,9 @@ export const SYSTEM_ROLE_CODES = [
 ] as const;
 export type SystemRoleCode = (typeof SYSTEM_ROLE_CODES)[number];
 
+/** Personal accounts manage no organizations, but keep the organization home: they may be invited as members. */
 const PERSONAL_ROUTES = USER_ROUTE_KEYS.filter(
-  (r) =>
-    !r.startsWith('organization.') &&
-    r !== 'home.organization' &&
-    r !== 'consumer.list' &&
-    r !== 'consumer.role',
+  (r) => !r.startsWith('organization.') && r !== 'consumer.list' && r !== 'consumer.role',
 );
 
 /**
@@ -191,6 +188,7 @@ export const SYSTEM_ROLE_PERMISSIONS: Record<SystemRoleCode, readonly Permission
   organizationMember: [
     ...withAllActions([
       'home',
+      'home.organization',
       'message.list',
       'consumer',
       'consumer.info',

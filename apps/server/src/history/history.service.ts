@@ -14,9 +14,11 @@ import {
   type QuickSearchAnswer,
   type QuickSearchRequest,
 } from '@coldchain/shared';
+import type { AuditService } from '../audit/audit.service.ts';
 import type { Clock } from '../clock.ts';
 import { AppError, fieldError } from '../errors.ts';
 import type { Translate } from '../i18n/i18n.ts';
+import { recordBackOfficeView } from '../modules/devices/back-office-view.ts';
 import { authorize, type DeviceCaller, hiddenProbesOn } from '../modules/devices/device-policy.ts';
 import { type ChannelSettings, channelInfo, channelSettings, corrected, shown } from './channel-settings.ts';
 import { planBuckets, seriesFromBuckets } from './downsample.ts';
@@ -148,12 +150,15 @@ export class HistoryService {
     private readonly repo: HistoryRepo,
     private readonly clock: Clock,
     private readonly pdfFontPath: string,
+    private readonly audit: AuditService,
   ) {}
 
   private async visible(caller: DeviceCaller, id: number, action: 'query' | 'export' | 'delete' | 'edit') {
     const device = await this.repo.device(id);
-    authorize(caller, device, action);
+    const view = authorize(caller, device, action);
     if (!device) throw new AppError('deviceNotFound');
+    if (action === 'query' || action === 'export')
+      await recordBackOfficeView(this.audit, caller, device, view, action === 'query' ? 'history' : 'export');
     return device;
   }
 

@@ -437,6 +437,7 @@ describe('device history', () => {
       new HistoryRepo(t.app.ctx.db),
       t.app.ctx.clock,
       '/nonexistent/font.ttc',
+      t.app.ctx.audit,
     );
     await expect(
       noFont.export(

@@ -103,6 +103,9 @@ export function usePushConfig(deviceId: number) {
 export const alarmMessageApi = {
   page: (request: AlarmMessagePageRequest, signal: AbortSignal) =>
     http.post<PageResponse<AlarmMessage>>(`${MESSAGE}/page`, request, { signal }),
+  /** The back office's list (operation.alarm): every account's messages on the operator's platform. */
+  sysPage: (request: AlarmMessagePageRequest, signal: AbortSignal) =>
+    http.post<PageResponse<AlarmMessage>>(`${MESSAGE}/sysPage`, request, { signal }),
   detail: (id: number, signal?: AbortSignal) =>
     http.get<AlarmMessage>(`${MESSAGE}/detail`, { params: { id }, signal }),
   /** Quiet: the handling dialog shows the server's message itself. */

@@ -134,7 +134,9 @@ const MAIN_ROUTES: AppRoute[] = [
     component: lazyPage(() => import('../pages/home/index.tsx')),
     menu: scene1('home'),
   }),
-  main('home.organization', 'home', '/home/organization', 'home.organization'),
+  main('home.organization', 'home', '/home/organization', 'home.organization', {
+    component: lazyPage(() => import('../pages/home/organization/index.tsx')),
+  }),
   main('public', 'mall', '/mall/center', 'mall.center', {
     menu: scene1('shop', 'mall'),
     menuKey: 'mall.center',

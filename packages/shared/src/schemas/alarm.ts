@@ -439,6 +439,8 @@ export type PushConfig = z.infer<typeof pushConfigSchema>;
 export const alarmMessagePageSchema = pageRequestSchema.extend({
   category: z.enum(ALARM_MESSAGE_CATEGORIES).optional(),
   deviceId: idQuery.optional(),
+  /** Messages of one organization's devices (the organization home), among those the caller sees. */
+  organizationId: idQuery.optional(),
   messageType: z.enum(ALARM_MESSAGE_TYPES).optional(),
   state: z.enum(ALARM_MESSAGE_STATES).optional(),
   /** creation (server) time range, ISO-8601 */

@@ -84,8 +84,10 @@ export const devicePageSchema = pageRequestSchema.extend({
   status: z.enum(DEVICE_STATUSES).optional(),
   useState: z.enum(DEVICE_USE_STATES).optional(),
   deviceTypeId: idSchema.optional(),
-  /** Owner account; organizations replace it as the grouping when they arrive. */
+  /** Owner account (the back office's filter). */
   accountId: idSchema.optional(),
+  /** Devices of one organization, among those the caller sees. */
+  organizationId: idSchema.optional(),
   /** List tab: 1 cold-chain monitoring, 2 smart cold storage, 3 smart freezer (by the type's scenes). */
   scene: z.literal(DEVICE_SCENES).optional(),
 });
@@ -368,6 +370,9 @@ export const devicePositionSchema = z.object({
   address: z.string().nullable(),
 });
 export type DevicePosition = z.infer<typeof devicePositionSchema>;
+/** The organization home (/home/organization): one organization the caller is a member of. */
+export const organizationHomeQuerySchema = z.object({ organizationId: z.coerce.number().int().positive() });
+export type OrganizationHomeQuery = z.infer<typeof organizationHomeQuerySchema>;
 export const homeTilesSchema = z.object({ tiles: z.array(z.enum(HOME_TILE_KEYS)) });
 export const homeTilesUpdateSchema = z
   .object({

@@ -63,7 +63,9 @@ export type DeviceScope =
       at: string;
       sharedDeviceIds: ReadonlySet<number>;
       organizationIds: ReadonlySet<number>;
-    };
+    }
+  /** The devices of one organization, for its members (the organization home). */
+  | { kind: 'organization'; organizationId: number; platformId: number };
 
 /** The two ways into devices: the user console (own devices) and the back office (operation.device). */
 export type DeviceView = 'console' | 'backOffice';
@@ -100,6 +102,16 @@ export function visibleDevices(caller: DeviceCaller, view: DeviceView = 'console
   };
 }
 
+/**
+ * The devices of one organization the caller is a direct member of (the organization home). Any
+ * other organization answers "organization not found", exactly like a missing one.
+ */
+export function organizationDevices(caller: DeviceCaller, organizationId: number): DeviceScope {
+  if (!caller.grants?.organizations.has(organizationId))
+    throw new AppError('notFound', { entity: 'entities.organization' });
+  return { kind: 'organization', organizationId, platformId: caller.platformId };
+}
+
 export interface DeviceOwnership {
   platformId: number;
   accountId: number;
@@ -112,6 +124,7 @@ export function inScope(scope: DeviceScope, device: DeviceOwnership): boolean {
   if (scope.kind === 'all') return true;
   if (scope.kind === 'platform') return device.platformId === scope.platformId;
   if (device.platformId !== scope.platformId) return false;
+  if (scope.kind === 'organization') return device.organizationId === scope.organizationId;
   if (device.accountId === scope.accountId) return true;
   if (scope.kind === 'owner') return false;
   if (device.id !== undefined && scope.sharedDeviceIds.has(device.id)) return true;

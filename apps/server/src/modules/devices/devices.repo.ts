@@ -50,6 +50,8 @@ export function scopeCondition(scope: DeviceScope): Expression<SqlBool> {
   if (scope.kind === 'all') return sql<SqlBool>`1 = 1`;
   if (scope.kind === 'platform') return sql<SqlBool>`${sql.ref('device.platformId')} = ${scope.platformId}`;
   const platform = sql<SqlBool>`${sql.ref('device.platformId')} = ${scope.platformId}`;
+  if (scope.kind === 'organization')
+    return sql<SqlBool>`${platform} and ${sql.ref('device.organizationId')} = ${scope.organizationId}`;
   const own = sql<SqlBool>`${sql.ref('device.accountId')} = ${scope.accountId}`;
   if (scope.kind === 'owner') return sql<SqlBool>`${own} and ${platform}`;
   const shared = sql<SqlBool>`${sql.ref('device.id')} in (select ${sql.ref('deviceShare.deviceId')} from ${sql.table('deviceShare')} where ${sql.ref('deviceShare.accountId')} = ${scope.accountId} and ${sql.ref('deviceShare.state')} = 'accepted' and (${sql.ref('deviceShare.expiresAt')} is null or ${sql.ref('deviceShare.expiresAt')} > ${scope.at}))`;
@@ -198,6 +200,7 @@ export class DevicesRepo {
     if (q.useState) query = query.where('device.useState', '=', q.useState);
     if (q.deviceTypeId) query = query.where('device.deviceTypeId', '=', q.deviceTypeId);
     if (q.accountId) query = query.where('device.accountId', '=', q.accountId);
+    if (q.organizationId) query = query.where('device.organizationId', '=', q.organizationId);
     if (q.scene) query = query.where(sceneCondition(q.scene));
     const total = await query.select(countAll().as('n')).executeTakeFirstOrThrow();
     const sortable = {

@@ -26,6 +26,7 @@ import {
   maintainRecordSchema,
   maintainUpdateSchema,
   operationLogSchema,
+  organizationHomeQuerySchema,
   pageResponseSchema,
   paramSettingSchema,
   paramSettingUpdateSchema,
@@ -481,6 +482,40 @@ export function devicesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags: TAG, response: okSchema(z.array(devicePositionSchema)) },
       },
       async (request) => ok(request, (await home.positions(callerOf(request))).map(presentPosition)),
+    );
+
+    // ---- organization home (/home/organization): one organization's devices, for its members
+    app.get(
+      `${HOME}/organization/statusCount`,
+      {
+        config: { permission: 'home.organization' },
+        schema: {
+          tags: TAG,
+          querystring: organizationHomeQuerySchema,
+          response: okSchema(deviceCountsSchema),
+        },
+      },
+      async (request) =>
+        ok(request, await home.organizationCounts(callerOf(request), request.query.organizationId)),
+    );
+
+    app.get(
+      `${HOME}/organization/positions`,
+      {
+        config: { permission: 'home.organization' },
+        schema: {
+          tags: TAG,
+          querystring: organizationHomeQuerySchema,
+          response: okSchema(z.array(devicePositionSchema)),
+        },
+      },
+      async (request) =>
+        ok(
+          request,
+          (await home.organizationPositions(callerOf(request), request.query.organizationId)).map(
+            presentPosition,
+          ),
+        ),
     );
 
     app.get(

@@ -28,6 +28,7 @@ import type { ModelsRepo } from '../catalogue/models.repo.ts';
 import { callerUnits, convertValue, roundTo } from '../catalogue/unit-converter.ts';
 import type { UnitRow, UnitsRepo } from '../catalogue/units.repo.ts';
 import { isTimeZone } from '../dicts/time-zones.ts';
+import { recordBackOfficeView } from './back-office-view.ts';
 import { DeviceDirectory } from './device-directory.ts';
 import {
   type DeviceView as AccessView,
@@ -124,6 +125,7 @@ export class DevicesService {
   /** A device as its detail page shows it to the caller. */
   async detail(caller: DeviceCaller, id: number) {
     const device = await this.load(caller, id, 'get');
+    await recordBackOfficeView(this.ctx.audit, caller, device, device.access, 'detail');
     const [shown] = await withVisibleLimits(this.repo, caller, [device]);
     return shown ?? device;
   }

@@ -8,7 +8,7 @@ import {
   type HomeTileKey,
 } from '@coldchain/shared';
 import type { Clock } from '../../clock.ts';
-import { type DeviceCaller, hasBackOffice, visibleDevices } from './device-policy.ts';
+import { type DeviceCaller, hasBackOffice, organizationDevices, visibleDevices } from './device-policy.ts';
 import { DAY_MS } from './device-time.ts';
 import type { DevicesRepo } from './devices.repo.ts';
 import type { HomeRepo } from './home.repo.ts';
@@ -38,6 +38,15 @@ export class HomeService {
 
   positions(caller: DeviceCaller) {
     return this.devices.positions(visibleDevices(caller));
+  }
+
+  /** The organization home: counts of one organization's devices, for its members. */
+  organizationCounts(caller: DeviceCaller, organizationId: number) {
+    return this.devices.counts(organizationDevices(caller, organizationId), this.clock.now().toISOString());
+  }
+
+  organizationPositions(caller: DeviceCaller, organizationId: number) {
+    return this.devices.positions(organizationDevices(caller, organizationId));
   }
 
   async tiles(caller: DeviceCaller): Promise<HomeTileKey[]> {

@@ -70,6 +70,12 @@ export class MessagesRepo {
     if (q.category === 'system') query = query.where('alarmMessage.messageType', '=', 'system');
     if (q.category === 'alarm') query = query.where('alarmMessage.messageType', '<>', 'system');
     if (q.deviceId !== undefined) query = query.where('alarmMessage.deviceId', '=', q.deviceId);
+    if (q.organizationId !== undefined) {
+      const organizationId = q.organizationId;
+      query = query.where('alarmMessage.deviceId', 'in', (eb) =>
+        eb.selectFrom('device').select('device.id').where('device.organizationId', '=', organizationId),
+      );
+    }
     if (q.messageType) query = query.where('alarmMessage.messageType', '=', q.messageType);
     if (q.state) query = query.where('alarmMessage.state', '=', q.state);
     if (q.startTime) query = query.where('alarmMessage.createdAt', '>=', new Date(q.startTime).toISOString());

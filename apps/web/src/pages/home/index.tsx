@@ -84,7 +84,7 @@ function Welcome() {
   );
 }
 
-function CountsTile({ counts }: { counts: DeviceCounts | undefined }) {
+export function CountsTile({ counts }: { counts: DeviceCounts | undefined }) {
   const { t } = useTranslation();
   return (
     <Row gutter={[16, 16]} data-testid="home-counts">

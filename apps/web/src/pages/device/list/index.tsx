@@ -234,6 +234,17 @@ export default function DeviceListPage() {
           options={(types.data ?? []).map((type) => ({ value: type.id, label: type.typeName }))}
         />
       </Form.Item>
+      {info?.orgWithMyRole.length ? (
+        <Form.Item name="organizationId" label={t('device.fields.organization')}>
+          <Select
+            allowClear
+            style={{ width: 180 }}
+            placeholder={t('common.select')}
+            data-testid="device-filter-organization"
+            options={info.orgWithMyRole.map((o) => ({ value: o.organizationId, label: o.organizationName }))}
+          />
+        </Form.Item>
+      ) : null}
     </>
   );
 

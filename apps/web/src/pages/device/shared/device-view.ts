@@ -64,6 +64,8 @@ export function devicePageRequest(request: PageRequest & Record<string, unknown>
   if (isUseState(request.useState)) out.useState = request.useState;
   if (typeof request.deviceTypeId === 'number' && request.deviceTypeId > 0)
     out.deviceTypeId = request.deviceTypeId;
+  if (typeof request.organizationId === 'number' && request.organizationId > 0)
+    out.organizationId = request.organizationId;
   if (isScene(request.scene)) out.scene = request.scene;
   return out;
 }

@@ -18,6 +18,7 @@ import { Link } from 'react-router';
 import { alarmMessageApi, alarmQueryKeys } from '../../../api/alarm.ts';
 import { useAlarmCount, useMarkAlarmsRead } from '../../../api/alarms.ts';
 import { devicesApi } from '../../../api/devices.ts';
+import { operationDeviceApi } from '../../../api/operation-devices.ts';
 import { flash } from '../../../app/feedback.ts';
 import { useAccess } from '../../../app/use-access.ts';
 import { type ListFilters, ListPage } from '../../../components/ListPage.tsx';
@@ -28,14 +29,19 @@ import { canHandle, STATE_COLORS, sameCategory, TYPE_COLORS, withPeriod } from '
 
 const ALARM_TYPES = ALARM_MESSAGE_TYPES.filter((type) => type !== 'system');
 
-/** Devices to filter by, found by name as the user types (the device list's own query). */
-function DeviceFilter() {
+/**
+ * Devices to filter by, found by name as the user types: the device list's own query, or the back
+ * office's device list for the back office's alarm list.
+ */
+function DeviceFilter({ backOffice }: { backOffice: boolean }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const devices = useQuery({
-    queryKey: ['alarm', 'deviceFilter', search],
-    queryFn: ({ signal }) =>
-      devicesApi.page({ start: 1, pageSize: 20, ...(search ? { deviceName: search } : {}) }, signal),
+    queryKey: ['alarm', 'deviceFilter', backOffice, search],
+    queryFn: ({ signal }) => {
+      const request = { start: 1, pageSize: 20, ...(search ? { deviceName: search } : {}) };
+      return backOffice ? operationDeviceApi.page(request, signal) : devicesApi.page(request, signal);
+    },
     staleTime: 30_000,
   });
   return (
@@ -61,6 +67,13 @@ export interface MessageListProps {
   category?: AlarmMessageCategory;
   /** One device's messages (the device detail's alarm record); its filter and column are left out. */
   deviceId?: number;
+  /** One organization's messages (the organization home). */
+  organizationId?: number;
+  /**
+   * The back office's list (operation.alarm): every account's messages on the platform, read-only;
+   * handling and "mark read" stay with the accounts that receive them.
+   */
+  backOffice?: boolean;
   /** data-testid prefix of the list's controls. */
   testId: string;
 }
@@ -70,12 +83,18 @@ export interface MessageListProps {
  * §4). The list follows the header badge's count: when it changes, a new or changed message is
  * about, so the list is read again.
  */
-export function MessageList({ category, deviceId, testId }: MessageListProps) {
+export function MessageList({
+  category,
+  deviceId,
+  organizationId,
+  backOffice = false,
+  testId,
+}: MessageListProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const access = useAccess();
   const [handling, setHandling] = useState<AlarmMessage[] | null>(null);
-  const mayHandle = access.permission('message.list');
+  const mayHandle = !backOffice && access.permission('message.list');
   const count = useAlarmCount(access.permission('message.list'));
   const markRead = useMarkAlarmsRead();
 
@@ -93,8 +112,12 @@ export function MessageList({ category, deviceId, testId }: MessageListProps) {
   }, [countSeen, queryClient]);
 
   const request = useMemo<ListFilters>(
-    () => ({ ...(category ? { category } : {}), ...(deviceId ? { deviceId } : {}) }),
-    [category, deviceId],
+    () => ({
+      ...(category ? { category } : {}),
+      ...(deviceId ? { deviceId } : {}),
+      ...(organizationId ? { organizationId } : {}),
+    }),
+    [category, deviceId, organizationId],
   );
 
   const types = category === 'system' ? [] : category === 'alarm' ? ALARM_TYPES : ALARM_MESSAGE_TYPES;
@@ -229,14 +252,18 @@ export function MessageList({ category, deviceId, testId }: MessageListProps) {
     <>
       <ListPage<AlarmMessage>
         queryKey={[...alarmQueryKeys.messages, testId]}
-        fetchPage={(values, signal) => alarmMessageApi.page(withPeriod(values), signal)}
+        fetchPage={(values, signal) =>
+          (backOffice ? alarmMessageApi.sysPage : alarmMessageApi.page)(withPeriod(values), signal)
+        }
         columns={columns}
         rowKey="id"
         selectable={mayHandle}
         request={request}
         filters={
           <>
-            {deviceId || !access.permission('device.list') ? null : <DeviceFilter />}
+            {deviceId || !access.permission(backOffice ? 'operation.device' : 'device.list') ? null : (
+              <DeviceFilter backOffice={backOffice} />
+            )}
             {types.length > 0 ? (
               <Form.Item name="messageType" label={t('alarms.fields.messageType')}>
                 <Select
@@ -269,14 +296,16 @@ export function MessageList({ category, deviceId, testId }: MessageListProps) {
                 {t('alarms.handle.batch')}
               </Button>
             ) : null}
-            <Button
-              loading={markRead.isPending}
-              disabled={(fresh ?? 0) === 0}
-              onClick={() => markRead.mutate(undefined, { onSettled: refresh })}
-              data-testid={`${testId}-mark-read`}
-            >
-              {t('alarms.message.markRead')}
-            </Button>
+            {backOffice ? null : (
+              <Button
+                loading={markRead.isPending}
+                disabled={(fresh ?? 0) === 0}
+                onClick={() => markRead.mutate(undefined, { onSettled: refresh })}
+                data-testid={`${testId}-mark-read`}
+              >
+                {t('alarms.message.markRead')}
+              </Button>
+            )}
           </>
         )}
       />
