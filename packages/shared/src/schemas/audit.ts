@@ -11,6 +11,15 @@ export const operationLogPageSchema = pageRequestSchema.extend({
 });
 export type OperationLogPageRequest = z.infer<typeof operationLogPageSchema>;
 
+/** One field an entry changed, named in the reader's language; values as text, null when absent. */
+export const operationLogChangeSchema = z.object({
+  field: z.string(),
+  label: z.string(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+});
+export type OperationLogChange = z.infer<typeof operationLogChangeSchema>;
+
 export const operationLogSchema = z.object({
   id: z.number().int(),
   accountId: z.number().int().nullable(),
@@ -20,6 +29,11 @@ export const operationLogSchema = z.object({
   actionName: z.string(),
   entityType: z.string(),
   entityId: z.string().nullable(),
+  /** The object's kind in the reader's language ("Device"). */
+  entityTypeName: z.string(),
+  /** The object's name as the entry recorded it ("Cold room 1"); null when it holds none. */
+  entityName: z.string().nullable(),
+  changes: z.array(operationLogChangeSchema),
   oldValue: z.unknown().nullable(),
   newValue: z.unknown().nullable(),
   sourceIp: z.string().nullable(),

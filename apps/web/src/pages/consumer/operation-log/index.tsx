@@ -1,20 +1,17 @@
 import type { OperationLog } from '@coldchain/shared';
-import { Form, Input, Typography } from 'antd';
+import { Form, Input } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { operationLogApi, peopleKeys } from '../../../api/users.ts';
 import { ListPage } from '../../../components/ListPage.tsx';
+import { LogChanges, objectLabel } from '../../../components/LogChanges.tsx';
 import { formatTime } from '../../product/form-values.ts';
-
-const changes = (row: OperationLog): string => {
-  const parts = [row.oldValue, row.newValue].filter((v) => v !== null && v !== undefined);
-  return parts.map((v) => JSON.stringify(v)).join(' → ');
-};
 
 /**
  * /operation/log: the signed-in account's own operation log (the server widens it to the platform
- * for operators), newest first, with what each change replaced. Actions show the name the server
- * gives in the reader's language (the key on hover); the filter matches either.
+ * for operators), newest first, with what each entry changed field by field ("field: old → new")
+ * and the object by its kind and name. Actions show the name the server gives in the reader's
+ * language (the key on hover); the filter matches either.
  */
 export default function OperationLogPage() {
   const { t } = useTranslation();
@@ -41,16 +38,12 @@ export default function OperationLogPage() {
       dataIndex: 'entityType',
       title: t('userCenter.logEntity'),
       width: 160,
-      render: (v: string, row) => (row.entityId ? `${v} #${row.entityId}` : v),
+      render: (_v: string, row) => <span title={row.entityType}>{objectLabel(row)}</span>,
     },
     {
       key: 'detail',
       title: t('userCenter.logDetail'),
-      render: (_v, row) => (
-        <Typography.Text ellipsis={{ tooltip: changes(row) }} style={{ maxWidth: 360 }}>
-          {changes(row)}
-        </Typography.Text>
-      ),
+      render: (_v, row) => <LogChanges entry={row} />,
     },
     {
       dataIndex: 'sourceIp',

@@ -1,21 +1,10 @@
 import type { DeviceDetail, OperationLog } from '@coldchain/shared';
-import { Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { deviceKeys, devicesApi } from '../../../api/devices.ts';
 import { ListPage } from '../../../components/ListPage.tsx';
+import { LogChanges } from '../../../components/LogChanges.tsx';
 import { formatIso } from '../../../components/time-ranges.ts';
-
-/** What changed, in a line: the new values of the fields that differ from the old ones. */
-export function changeSummary(oldValue: unknown, newValue: unknown): string {
-  if (typeof newValue !== 'object' || newValue === null) return '';
-  const before =
-    typeof oldValue === 'object' && oldValue !== null ? (oldValue as Record<string, unknown>) : {};
-  return Object.entries(newValue as Record<string, unknown>)
-    .filter(([key, value]) => JSON.stringify(before[key]) !== JSON.stringify(value))
-    .map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`)
-    .join('; ');
-}
 
 /** The device's operation log (002 §2): who did what and when, from the platform's audit trail. */
 export function OperationLogTab({ device }: { device: DeviceDetail }) {
@@ -41,11 +30,7 @@ export function OperationLogTab({ device }: { device: DeviceDetail }) {
     {
       key: 'change',
       title: t('device.log.change'),
-      render: (_: unknown, row) => (
-        <Typography.Text ellipsis={{ tooltip: true }} style={{ maxWidth: 480 }}>
-          {changeSummary(row.oldValue, row.newValue) || '-'}
-        </Typography.Text>
-      ),
+      render: (_: unknown, row) => <LogChanges entry={row} />,
     },
     {
       dataIndex: 'sourceIp',
