@@ -10,6 +10,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { addressKey } from './login-guard.ts';
 import {
   CODE_EMAIL,
   CODE_PHONE,
@@ -237,6 +238,18 @@ describe('failed logins', () => {
     now += LOGIN_NAME_DELAY_MAX_MS;
     const owner = await attempt(newAddress(), account.userName, password);
     expect(owner.code).toBe(0);
+  });
+
+  it('counts an IPv6 caller by its /64 network, so hopping addresses inside it does not help', async () => {
+    expect(addressKey('2001:db8:a:b:1:2:3:4')).toBe('2001:db8:a:b::/64');
+    expect(addressKey('2001:DB8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressKey('::ffff:192.0.2.7')).toBe('192.0.2.7');
+    const { account, password } = await createAccount(t.app);
+    for (let i = 0; i < LOGIN_PAIR_FAILURES_BEFORE_LOCK; i += 1) {
+      expect((await attempt(`2001:db8:77:1::${i + 1}`, account.userName, 'nope')).code).toBe(2001);
+    }
+    expect((await attempt('2001:db8:77:1::ff', account.userName, password)).code).toBe(2002);
+    expect((await attempt('2001:db8:77:2::1', account.userName, password)).code).toBe(0);
   });
 
   it('answers a name nobody has exactly as a taken one over a sequence of attempts', async () => {

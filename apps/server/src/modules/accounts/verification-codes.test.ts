@@ -120,7 +120,7 @@ describe('verification codes and captchas', () => {
     expect(bad.data.fields[0]?.field).toBe('phone');
     const noPurpose = await call(t.app, 'GET', CODE_EMAIL, { query: { email: 'x@example.com' } });
     expect(noPurpose.code).toBe(1001);
-    expect(noPurpose.msg).toBe('用途：必须是以下之一：register, forgot, bind, modify');
+    expect(noPurpose.msg).toBe('用途：必须是以下之一：register, forgot, bind, modify, login');
     const badPurpose = await call(t.app, 'GET', CODE_EMAIL, {
       query: { email: 'x@example.com', purpose: 'steal' },
       locale: 'de-DE',
