@@ -230,8 +230,16 @@ export const systemRoleListSchema = z
 
 // ---- download centre (002 §4 download file: generating or generated)
 
+/** The device list's filters; the organization filter stays with the list (docs/decisions.md). */
 const deviceConditionSchema = devicePageSchema
-  .omit({ start: true, pageSize: true, sortField: true, sortOrder: true, accountId: true })
+  .omit({
+    start: true,
+    pageSize: true,
+    sortField: true,
+    sortOrder: true,
+    accountId: true,
+    organizationId: true,
+  })
   .strict();
 const userExportConditionSchema = userConditionSchema
   .omit({ start: true, pageSize: true, sortField: true, sortOrder: true })

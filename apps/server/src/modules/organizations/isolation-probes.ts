@@ -2,6 +2,7 @@ const ORG = '/api/base/BaseOrganization';
 const ACCOUNT = '/api/base/BaseAccount';
 const PROJECT = '/api/base/BaseProject';
 const ASSET = '/api/device/DeviceComb';
+const HOME = '/api/base/BaseHomeOption/organization';
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** The victim's ids a probe names, or the ids of nothing at all. */
@@ -246,6 +247,39 @@ export const ORGANIZATION_PROBES: OrganizationProbe[] = [
     method: 'POST',
     url: '/api/device/PushRecord/consolePage',
     body: (v) => ({ projectId: v.project, start: 1, pageSize: 10 }),
+    list: true,
+  },
+  {
+    name: 'organization home counts',
+    method: 'GET',
+    url: `${HOME}/statusCount`,
+    query: (v) => q({ organizationId: v.org }),
+  },
+  {
+    name: 'organization home positions',
+    method: 'GET',
+    url: `${HOME}/positions`,
+    query: (v) => q({ organizationId: v.org }),
+  },
+  {
+    name: 'device list of the organization',
+    method: 'POST',
+    url: '/api/device/Device/page',
+    body: (v) => ({ organizationId: v.org, start: 1, pageSize: 10 }),
+    list: true,
+  },
+  {
+    name: 'back-office device list of the organization',
+    method: 'POST',
+    url: '/api/device/Device/sysPage',
+    body: (v) => ({ organizationId: v.org, start: 1, pageSize: 10 }),
+    list: true,
+  },
+  {
+    name: 'alarm messages of the organization',
+    method: 'POST',
+    url: '/api/device/alarm/page',
+    body: (v) => ({ organizationId: v.org, start: 1, pageSize: 10 }),
     list: true,
   },
 ];

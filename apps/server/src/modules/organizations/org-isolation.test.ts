@@ -84,6 +84,12 @@ describe('tenant isolation of organizations, projects and assets', () => {
           await signedIn(t.app, { roleCode: 'enterpriseAdmin', platformId: platformB.data.id, host: HOST_B })
         ).token,
       },
+      {
+        name: 'operator of another platform',
+        host: HOST_B,
+        token: (await signedIn(t.app, { roleCode: 'operator', platformId: platformB.data.id, host: HOST_B }))
+          .token,
+      },
     ];
     for (const account of accounts) {
       const opts = { token: account.token, ...(account.host ? { host: account.host } : {}) };
@@ -140,7 +146,7 @@ describe('tenant isolation of organizations, projects and assets', () => {
         if (!probe.list) expect(foreign.code, label).not.toBe(0);
       }
     }
-  });
+  }, 120_000);
 
   it('left everything of the victim as it was', async () => {
     const db = t.app.ctx.db;

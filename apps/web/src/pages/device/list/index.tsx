@@ -49,9 +49,20 @@ export const detailPath = (id: number) => `/device/detail/${id}`;
 
 type ExportCondition = Extract<DownloadInsert, { kind: 'devices' }>['condition'];
 
-/** The list's filters and tab as the download centre takes them; paging and sorting stay the list's. */
+/**
+ * The list's filters and tab as the download centre takes them; paging, sorting and the organization
+ * filter stay the list's.
+ */
 function exportConditionOf(request: DevicePageRequest): ExportCondition {
-  const { start: _s, pageSize: _p, sortField: _f, sortOrder: _o, accountId: _a, ...condition } = request;
+  const {
+    start: _s,
+    pageSize: _p,
+    sortField: _f,
+    sortOrder: _o,
+    accountId: _a,
+    organizationId: _g,
+    ...condition
+  } = request;
   return condition;
 }
 
