@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider, message, notification, type ThemeConfig } from 'antd';
+import { ConfigProvider, message, notification } from 'antd';
 import { type ReactNode, useLayoutEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePlatform } from '../api/platform.ts';
@@ -7,6 +7,7 @@ import { DEFAULT_THEME_COLOR } from './constants.ts';
 import { bindMessage, bindNotification } from './feedback.ts';
 import { antdLocaleOf, currentLocale, isLocale } from './i18n.ts';
 import { queryClient } from './query-client.ts';
+import { themeFor } from './theme.ts';
 
 /**
  * Hands context-aware notification and message APIs (theme, language) to code outside React: the
@@ -36,12 +37,10 @@ function ThemedApp({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const locale = isLocale(i18n.language) ? i18n.language : currentLocale();
   const { data: platform } = usePlatform();
-  const colorPrimary = platform?.themeColor || DEFAULT_THEME_COLOR;
-  // Links follow the tenant colour too (antd derives them from the info colour otherwise).
-  const theme = useMemo<ThemeConfig>(
-    () => ({ token: { colorPrimary, colorLink: colorPrimary } }),
-    [colorPrimary],
-  );
+  const brandColor = platform?.themeColor || DEFAULT_THEME_COLOR;
+  // Links follow the tenant colour too (antd derives them from the info colour otherwise), in a shade
+  // that reads as text (WCAG 2.2 AA).
+  const theme = useMemo(() => themeFor(brandColor), [brandColor]);
   return (
     <ConfigProvider locale={antdLocaleOf(locale)} theme={theme}>
       <FeedbackBridge />

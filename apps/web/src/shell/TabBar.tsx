@@ -1,5 +1,5 @@
 import { Dropdown, type MenuProps, Tabs } from 'antd';
-import { useLayoutEffect } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { flash } from '../app/feedback.ts';
@@ -17,6 +17,31 @@ const COMMANDS = {
   closeRight,
 } as const;
 
+/** The mouse-only controls antd puts inside the tab list beside the tabs: close buttons and "more". */
+const MOUSE_ONLY = '.ant-tabs-tab-remove, .ant-tabs-nav-more';
+
+/**
+ * A tab list holds only tabs (WCAG 4.1.2, ARIA tablist): the close and "more" buttons stay for the
+ * mouse but leave the accessibility tree and the tab order; keyboard users close the focused tab with
+ * Delete and move between tabs with the arrow keys, as in the ARIA tabs pattern.
+ */
+function useTabsOnlyInTabList(holder: RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    const element = holder.current;
+    if (!element) return;
+    const hide = () => {
+      for (const control of element.querySelectorAll<HTMLElement>(MOUSE_ONLY)) {
+        if (control.getAttribute('aria-hidden') !== 'true') control.setAttribute('aria-hidden', 'true');
+        if (control.tabIndex !== -1) control.tabIndex = -1;
+      }
+    };
+    hide();
+    const observer = new MutationObserver(hide);
+    observer.observe(element, { subtree: true, childList: true, attributeFilter: ['tabindex'] });
+    return () => observer.disconnect();
+  }, [holder]);
+}
+
 /**
  * The multi-tab bar (000 §2.11): a tab per visited page, a context menu to close others, left or
  * right, and the last tab never closes (000 §4, §5 messages).
@@ -27,6 +52,8 @@ export function TabBar() {
   const location = useLocation();
   const route = useCurrentRoute();
   const tabs = useStore(tabsStore);
+  const holder = useRef<HTMLDivElement>(null);
+  useTabsOnlyInTabList(holder);
 
   // Before paint, so the new page's tab is there as soon as the page is.
   useLayoutEffect(() => {
@@ -62,32 +89,34 @@ export function TabBar() {
   });
 
   return (
-    <Tabs
-      type="editable-card"
-      hideAdd
-      size="small"
-      activeKey={tabs.activeKey}
-      onChange={(key) => {
-        const page = tabs.pages.find((p) => p.key === key);
-        if (page) navigate(page.fullPath);
-      }}
-      onEdit={(key, action) => {
-        if (action === 'remove' && typeof key === 'string') run('close', key);
-      }}
-      items={tabs.pages.map((page) => ({
-        key: page.key,
-        closable: true,
-        label: (
-          <Dropdown menu={menuFor(page.key)} trigger={['contextMenu']}>
-            <span data-testid="tab" data-tab-key={page.key}>
-              {t(`route.${page.name}`)}
-            </span>
-          </Dropdown>
-        ),
-      }))}
-      style={{ marginBottom: 0 }}
-      tabBarStyle={{ margin: 0, padding: '6px 16px 0' }}
-      data-testid="tab-bar"
-    />
+    <div ref={holder}>
+      <Tabs
+        type="editable-card"
+        hideAdd
+        size="small"
+        activeKey={tabs.activeKey}
+        onChange={(key) => {
+          const page = tabs.pages.find((p) => p.key === key);
+          if (page) navigate(page.fullPath);
+        }}
+        onEdit={(key, action) => {
+          if (action === 'remove' && typeof key === 'string') run('close', key);
+        }}
+        items={tabs.pages.map((page) => ({
+          key: page.key,
+          closable: true,
+          label: (
+            <Dropdown menu={menuFor(page.key)} trigger={['contextMenu']}>
+              <span data-testid="tab" data-tab-key={page.key}>
+                {t(`route.${page.name}`)}
+              </span>
+            </Dropdown>
+          ),
+        }))}
+        style={{ marginBottom: 0 }}
+        tabBarStyle={{ margin: 0, padding: '6px 16px 0' }}
+        data-testid="tab-bar"
+      />
+    </div>
   );
 }

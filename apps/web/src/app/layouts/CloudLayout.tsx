@@ -7,6 +7,7 @@ import { usePlatform } from '../../api/platform.ts';
 import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { SideMenu } from '../../shell/SideMenu.tsx';
+import { MAIN_CONTENT_ID, SkipLink } from '../../shell/SkipLink.tsx';
 import { SIDER_WIDTH } from '../constants.ts';
 import { useAccessContext } from '../use-access.ts';
 
@@ -41,6 +42,7 @@ export default function CloudLayout() {
   const search = origin !== null ? `?origin=${encodeURIComponent(origin)}` : '';
   return (
     <Layout style={{ minHeight: '100vh' }}>
+      <SkipLink />
       <Layout.Sider
         width={SIDER_WIDTH}
         theme="light"
@@ -71,7 +73,7 @@ export default function CloudLayout() {
           <strong style={{ flex: 1, color: design.colorPrimary }}>{platform?.title || t('app.name')}</strong>
           <LanguageSwitch />
         </Layout.Header>
-        <Layout.Content style={{ margin: 24 }}>
+        <Layout.Content id={MAIN_CONTENT_ID} tabIndex={-1} style={{ margin: 24 }}>
           <Outlet />
         </Layout.Content>
       </Layout>

@@ -16,6 +16,7 @@ import { LoadingOverlay } from '../../shell/LoadingOverlay.tsx';
 import { sceneStore } from '../../shell/layout-store.ts';
 import { SceneSwitch } from '../../shell/SceneSwitch.tsx';
 import { SideMenu } from '../../shell/SideMenu.tsx';
+import { MAIN_CONTENT_ID, SkipLink } from '../../shell/SkipLink.tsx';
 import { TabBar } from '../../shell/TabBar.tsx';
 import { UserMenu } from '../../shell/UserMenu.tsx';
 import { useAutoHideHeader, useViewportWidth } from '../../shell/use-viewport.ts';
@@ -103,6 +104,7 @@ export default function MainLayout() {
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
+      <SkipLink />
       {modalHolder}
       <LoadingOverlay />
       {overlay ? (
@@ -197,7 +199,7 @@ export default function MainLayout() {
         <div style={{ background: design.colorBgContainer }}>
           <TabBar />
         </div>
-        <Layout.Content style={{ margin: mobile ? 12 : 24 }}>
+        <Layout.Content id={MAIN_CONTENT_ID} tabIndex={-1} style={{ margin: mobile ? 12 : 24 }}>
           <Outlet />
         </Layout.Content>
         <Layout.Footer style={{ textAlign: 'center', color: design.colorTextTertiary }}>

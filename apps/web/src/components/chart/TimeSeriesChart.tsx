@@ -74,6 +74,9 @@ export function TimeSeriesChart({
       {loadFailed ? <Alert type="error" showIcon title={t('device.chart.loadFailed')} /> : null}
       <div
         ref={holder}
+        // The canvas is one picture to assistive technology, named by its curves.
+        role="img"
+        aria-label={t('device.chart.label', { names: lines.map((line) => line.name).join(', ') })}
         data-testid={testId}
         data-ready={ready && !loading}
         data-points={points}

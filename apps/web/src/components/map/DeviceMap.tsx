@@ -56,7 +56,7 @@ const WORLD_CENTER: [number, number] = [30, 110];
  */
 export function DeviceMap({ points, track, height = 420, onOpen, testId = 'device-map' }: DeviceMapProps) {
   const { t } = useTranslation();
-  const holder = useRef<HTMLDivElement>(null);
+  const holder = useRef<HTMLElement>(null);
   const map = useRef<{ L: LeafletModule; map: Leaflet.Map; layer: Leaflet.LayerGroup } | null>(null);
   const fitted = useRef<string | null>(null);
   const [ready, setReady] = useState(false);
@@ -141,8 +141,9 @@ export function DeviceMap({ points, track, height = 420, onOpen, testId = 'devic
         />
       ) : null}
       {loadFailed ? <Alert type="error" showIcon title={t('device.map.loadFailed')} /> : null}
-      <div
+      <section
         ref={holder}
+        aria-label={t('device.map.label')}
         data-testid={testId}
         data-ready={ready}
         data-markers={ready ? points.length : 0}

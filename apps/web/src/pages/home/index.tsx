@@ -150,6 +150,7 @@ function AlarmTile({
         styles={{ content: { color: '#f5222d' } }}
       />
       <Progress
+        aria-label={t('home.tiles.devicesInAlarm')}
         percent={counts && counts.total > 0 ? Math.round((counts.alarm / counts.total) * 100) : 0}
         strokeColor="#f5222d"
         size="small"
@@ -278,6 +279,7 @@ export default function HomePage() {
         return (
           <Space orientation="vertical" align="center" style={{ width: '100%' }}>
             <Progress
+              aria-label={t('home.tiles.onlineRate')}
               type="dashboard"
               percent={rate ?? 0}
               format={() => (rate === null ? '-' : `${rate}%`)}

@@ -93,7 +93,9 @@ export default function DownloadCentrePage() {
           data-testid={`download-state-${row.id}`}
         >
           <Tag color={STATE_COLORS[state]}>{t(`download.states.${state}`)}</Tag>
-          {state === 'generating' ? <Progress percent={row.progress} size="small" /> : null}
+          {state === 'generating' ? (
+            <Progress percent={row.progress} size="small" aria-label={t('download.states.generating')} />
+          ) : null}
         </Space>
       ),
     },

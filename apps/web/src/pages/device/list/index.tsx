@@ -11,7 +11,7 @@ import {
   type DownloadInsert,
 } from '@coldchain/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Input, Segmented, Select, Space, Tabs, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, Segmented, Select, Space, Tabs, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -357,23 +357,25 @@ export default function DeviceListPage() {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Card size="small" styles={{ body: { paddingBlock: 0 } }}>
-        <Tabs
-          activeKey={String(scene)}
-          onChange={(key) => setScene(Number(key) as DeviceScene)}
-          items={DEVICE_SCENES.map((s) => ({ key: String(s), label: t(`device.scenes.${SCENE_KEYS[s]}`) }))}
-          tabBarExtraContent={
-            <Segmented<Mode>
-              value={mode}
-              onChange={setMode}
-              data-testid="device-mode"
-              options={[
-                { value: 'list', label: t('device.modes.list'), icon: <UnorderedListOutlined /> },
-                { value: 'map', label: t('device.modes.map'), icon: <EnvironmentOutlined /> },
-                { value: 'board', label: t('device.modes.board'), icon: <AppstoreOutlined /> },
-              ]}
-            />
-          }
-        />
+        {/* The mode switch beside the tabs, not in their tab list, which holds only tabs. */}
+        <Flex align="center" gap={16} wrap>
+          <Tabs
+            activeKey={String(scene)}
+            onChange={(key) => setScene(Number(key) as DeviceScene)}
+            items={DEVICE_SCENES.map((s) => ({ key: String(s), label: t(`device.scenes.${SCENE_KEYS[s]}`) }))}
+            style={{ flex: 1, minWidth: 0 }}
+          />
+          <Segmented<Mode>
+            value={mode}
+            onChange={setMode}
+            data-testid="device-mode"
+            options={[
+              { value: 'list', label: t('device.modes.list'), icon: <UnorderedListOutlined /> },
+              { value: 'map', label: t('device.modes.map'), icon: <EnvironmentOutlined /> },
+              { value: 'board', label: t('device.modes.board'), icon: <AppstoreOutlined /> },
+            ]}
+          />
+        </Flex>
       </Card>
       <ListPage<DeviceRow>
         queryKey={deviceKeys.list()}
