@@ -1,12 +1,18 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { seedDemoDevices } from './ingest/demo-devices.ts';
-import { seedDemoWaybills } from './modules/waybills/demo-waybills.ts';
+import { startLivingDemo } from './demo/living-demo.ts';
 import { DEMO_ACCOUNTS } from './seed.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await buildApp(config);
+  // The demo is complete before the server answers, so a console opened at once finds it.
+  if (config.seedDemo) {
+    const names = DEMO_ACCOUNTS.map((a) => a.userName).join(', ');
+    app.log.info(`Demo logins: ${names} with password ${config.demoPassword} (DEMO_PASSWORD)`);
+    const fleet = await startLivingDemo(app);
+    if (fleet) app.log.info(`Demo devices of demo_user: credentials in ${fleet} (npm start runs them)`);
+  }
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -30,14 +36,6 @@ async function main(): Promise<void> {
   }
   if (app.ingest.mode === 'embedded') app.log.info(`MQTT broker for devices on port ${app.ingest.mqttPort}`);
   if (app.ingest.mode === 'external') app.log.info(`Ingesting from the MQTT broker at ${config.mqtt.url}`);
-  if (config.seedDemo) {
-    const names = DEMO_ACCOUNTS.map((a) => a.userName).join(', ');
-    app.log.info(`Demo logins: ${names} with password ${config.demoPassword} (DEMO_PASSWORD)`);
-    const fleet = await seedDemoDevices(app.ctx);
-    if (fleet) app.log.info(`Demo devices of demo_user: credentials in ${fleet} (npm start runs them)`);
-    // The demo waybill rides the demo truck, which exists only now.
-    await seedDemoWaybills(app.ctx);
-  }
   app.log.info(`Console at http://localhost:${config.port}`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {

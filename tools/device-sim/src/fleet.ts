@@ -9,6 +9,10 @@ export interface FleetDevice extends DeviceIdentity {
   profile?: ProfileName;
   /** A route to drive (positions along it with every record) instead of the truck's loop. */
   route?: RoutePoint[];
+  /** Minutes this device takes for its route (FleetOptions.routeMinutes otherwise). */
+  routeMinutes?: number;
+  /** Drive the route again and again instead of stopping at its end. */
+  routeLoop?: boolean;
 }
 
 export interface FleetOptions {
@@ -76,7 +80,11 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   const members: Member[] = options.devices.map((identity, index) => {
     const profile = PROFILES[identity.profile ?? PROFILE_NAMES[index % PROFILE_NAMES.length] ?? 'coldRoom'];
     const route = identity.route
-      ? { points: identity.route, minutes: options.routeMinutes ?? 60 }
+      ? {
+          points: identity.route,
+          minutes: identity.routeMinutes ?? options.routeMinutes ?? 60,
+          loop: identity.routeLoop ?? false,
+        }
       : undefined;
     const device = new SimulatedDevice(
       identity,

@@ -1,7 +1,8 @@
 /**
  * What a simulated device measures and how it behaves over time. Temperatures follow a first-order
  * approach to a target with a little noise; the target moves with defrost cycles and door openings,
- * as in a real cold room, freezer or refrigerated truck.
+ * as in a real cold room, freezer or refrigerated truck. A healthy unit stays within the usual limits
+ * (2-8 °C, -25 to -15 °C): excursions come from disturbances (simulated-device.ts), not from routine.
  */
 export type ProfileName = 'coldRoom' | 'freezer' | 'truck';
 
@@ -34,9 +35,9 @@ export const PROFILES: Record<ProfileName, Profile> = {
     humidity: 75,
     defrostEveryMinutes: 60,
     defrostMinutes: 8,
-    defrostRise: 5,
-    doorEveryMinutes: 12,
-    doorRise: 4,
+    defrostRise: 3,
+    doorEveryMinutes: 90,
+    doorRise: 2.5,
     outageEveryMinutes: 0,
     moving: false,
   },
@@ -47,22 +48,22 @@ export const PROFILES: Record<ProfileName, Profile> = {
     humidity: null,
     defrostEveryMinutes: 90,
     defrostMinutes: 10,
-    defrostRise: 12,
-    doorEveryMinutes: 20,
-    doorRise: 6,
+    defrostRise: 3.5,
+    doorEveryMinutes: 240,
+    doorRise: 2.5,
     outageEveryMinutes: 0,
     moving: false,
   },
   truck: {
     name: 'truck',
-    setpoint: 5,
+    setpoint: 4.5,
     probes: 2,
     humidity: 70,
     defrostEveryMinutes: 120,
     defrostMinutes: 6,
-    defrostRise: 4,
-    doorEveryMinutes: 25,
-    doorRise: 6,
+    defrostRise: 2,
+    doorEveryMinutes: 60,
+    doorRise: 2,
     outageEveryMinutes: 20,
     moving: true,
   },

@@ -8,10 +8,19 @@ export interface RoutePoint {
   lon: number;
 }
 
-/** A route and how long driving it takes; the device waits at the last point afterwards. */
+/** A route and how long driving it takes; the device waits at the last point afterwards, or with
+ * `loop` starts over from the first point (a route that ends where it began drives round and round). */
 export interface Route {
   points: RoutePoint[];
   minutes: number;
+  loop?: boolean;
+}
+
+/** How far along its route (0-1) a device is after driving `minutes`. */
+export function routeFraction(route: Route, minutes: number): number {
+  if (route.minutes <= 0) return 1;
+  const laps = minutes / route.minutes;
+  return route.loop ? laps % 1 : laps;
 }
 
 /** Planar length of a leg in degrees, with longitude shrunk by the latitude (enough for pacing). */

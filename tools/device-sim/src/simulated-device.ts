@@ -1,6 +1,6 @@
 import type { DeviceEventPayload, TelemetryRecord } from '@coldchain/shared/device-protocol';
 import { type Profile, randomSource, routePosition } from './profiles.ts';
-import { positionAlong, type Route } from './route.ts';
+import { positionAlong, type Route, routeFraction } from './route.ts';
 
 export interface DeviceIdentity {
   guid: string;
@@ -16,6 +16,15 @@ export interface SimulatedDeviceOptions {
   seed?: number;
   /** Drive this route (from the first record on) instead of the profile's loop; moving profiles only. */
   route?: Route;
+  /** Spans in device time when the temperature target is raised (a failing compressor, a power cut). */
+  disturbances?: readonly Disturbance[];
+}
+
+/** From `from` to `to` (device time, ms) every probe's target is `rise` °C warmer. */
+export interface Disturbance {
+  from: number;
+  to: number;
+  rise: number;
 }
 
 /** What the device has to send at an upload: buffered records and events, oldest first. */
@@ -72,6 +81,11 @@ export class SimulatedDevice {
     this.offlineUntil = until;
   }
 
+  /** Opens the door at the first record from `at` on (device time); it closes as doors do. */
+  scheduleDoor(at: number): void {
+    this.nextDoorAt = at;
+  }
+
   /** Takes one record at device time `now`. */
   sample(now: number): void {
     const { profile } = this.options;
@@ -100,7 +114,10 @@ export class SimulatedDevice {
     const target =
       profile.setpoint +
       (this.defrosting ? profile.defrostRise : 0) +
-      (this.doorOpenUntil > now ? profile.doorRise : 0);
+      (this.doorOpenUntil > now ? profile.doorRise : 0) +
+      (this.options.disturbances ?? [])
+        .filter((d) => d.from <= now && now < d.to)
+        .reduce((sum, d) => sum + d.rise, 0);
     // First-order approach with a time constant of about 5 minutes.
     const k = 1 - Math.exp(-dtMinutes / 5);
     for (let i = 0; i < this.temperatures.length; i += 1) {
@@ -121,8 +138,9 @@ export class SimulatedDevice {
       probe: i + 1,
       value: round(t, 2),
     }));
+    // Humidity is its own probe, after the temperature probes, so each probe has one kind and one limit.
     if (profile.humidity !== null)
-      values.push({ kind: 'humidity', probe: 1, value: round(this.humidity, 1) });
+      values.push({ kind: 'humidity', probe: profile.probes + 1, value: round(this.humidity, 1) });
     const record: TelemetryRecord = {
       ts: now,
       values,
@@ -132,7 +150,7 @@ export class SimulatedDevice {
     const { route } = this.options;
     this.firstSampleAt ??= now;
     const driven = (now - this.firstSampleAt) / 60_000;
-    if (route) record.position = positionAlong(route.points, route.minutes > 0 ? driven / route.minutes : 1);
+    if (route) record.position = positionAlong(route.points, routeFraction(route, driven));
     else if (profile.moving) record.position = routePosition(minutes, this.routeOffset);
     this.buffer.push(record);
   }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { DEVICE_DATA_GRACE_MONTHS, DEVICE_FREE_SERVICE_MONTHS } from '@coldchain/shared';
 import { sql } from 'kysely';
 import type { AppContext } from '../context.ts';
+import { DEMO_TRUCK_LAP_MINUTES, DEMO_TRUCK_ROUTE } from '../demo/demo-places.ts';
 import { deviceSecret } from './device-credentials.ts';
 
 /** Calendar months later, in UTC (the demo's service dates; the day is clamped to the month's end). */
@@ -22,9 +23,19 @@ export const DEMO_DEVICES = [
   { guid: '86100000000000000005', name: 'Truck SH-02', profile: 'truck', upper: 8, lower: 2 },
 ] as const;
 
+/** A device of the simulator's fleet file (tools/device-sim FleetDevice). */
+interface FleetEntry {
+  guid: string;
+  secret: string;
+  profile: string;
+  route?: { lat: number; lon: number }[];
+  routeMinutes?: number;
+  routeLoop?: boolean;
+}
+
 /** Where the demo fleet's credentials are written for the simulator (under DATA_DIR, like the keys). */
 export const DEMO_FLEET_FILE = 'demo-fleet.json';
-const DEMO_TYPE_CODE = 'DE0001';
+export const DEMO_TYPE_CODE = 'DE0001';
 /** Seconds between records and between uploads of the demo devices (the simulator's defaults). */
 const DEMO_RECORD_INTERVAL_S = 10;
 const DEMO_UPLOAD_INTERVAL_S = 30;
@@ -62,7 +73,8 @@ export async function seedDemoDevices(ctx: AppContext): Promise<string | null> {
     if (!type) return null;
   }
   const service = addMonths(now, DEVICE_FREE_SERVICE_MONTHS);
-  const fleet: { guid: string; secret: string; profile: string }[] = [];
+  const fleet: FleetEntry[] = [];
+  const firstTruck = DEMO_DEVICES.find((d) => d.profile === 'truck');
   for (const demo of DEMO_DEVICES) {
     let device = await ctx.db
       .selectFrom('device')
@@ -100,7 +112,7 @@ export async function seedDemoDevices(ctx: AppContext): Promise<string | null> {
           correctionValue: null,
           version: null,
           iccId: null,
-          sensorCount: demo.profile === 'freezer' ? 1 : 2,
+          sensorCount: demo.profile === 'freezer' ? 1 : 3,
           alarmDelay: null,
           countryCode: '86',
           orderCode: null,
@@ -120,6 +132,10 @@ export async function seedDemoDevices(ctx: AppContext): Promise<string | null> {
       guid: demo.guid,
       secret: deviceSecret(ctx.deviceKey, demo.guid, device.credentialRotation),
       profile: demo.profile,
+      // The first truck shuttles between the depot and the hospital, the demo waybills' fences.
+      ...(demo === firstTruck
+        ? { route: [...DEMO_TRUCK_ROUTE], routeMinutes: DEMO_TRUCK_LAP_MINUTES, routeLoop: true }
+        : {}),
     });
   }
   const file = path.join(ctx.config.dataDir, DEMO_FLEET_FILE);

@@ -1,19 +1,19 @@
 import crypto from 'node:crypto';
-import type { GeofenceArea } from '@coldchain/shared';
+import { type GeofenceArea, WAYBILL_STATE_IN_PROGRESS, WAYBILL_STATE_NOT_STARTED } from '@coldchain/shared';
 import type { AppContext } from '../../context.ts';
+import { DEPOT_AREA, HOSPITAL_AREA } from '../../demo/demo-places.ts';
 import { DEMO_DEVICES } from '../../ingest/demo-devices.ts';
 
-/** The demo truck's loop (tools/device-sim routePosition) passes both places once every two hours. */
-const DEPOT: GeofenceArea = { shape: 'circle', center: { lat: 31.23, lon: 121.55 }, radius: 1500 };
-const HOSPITAL: GeofenceArea = { shape: 'circle', center: { lat: 31.23, lon: 121.39 }, radius: 1500 };
-const DEMO_ORDER = 'DEMO-0001';
+/** Demo waybills are numbered DEMO-0001, DEMO-0002, ... */
+const DEMO_ORDER_PREFIX = 'DEMO-';
+const demoOrder = (n: number) => `${DEMO_ORDER_PREFIX}${String(n).padStart(4, '0')}`;
 
 /**
- * Gives demo_user two geofences on the demo trucks' loop and a waybill for the first truck that
- * starts on leaving the depot and ends on reaching the hospital, so a first start shows waybills
- * moving on their own. Idempotent; answers true once the waybill exists. The demo devices are
- * created after the app is built on a fresh data directory, so the sweep calls this again until the
- * truck is there.
+ * Gives demo_user two geofences on the first demo truck's round (demo-places.ts) and a waybill for
+ * that truck that starts on leaving the depot and ends on reaching the hospital, so a first start
+ * shows waybills moving on their own. Once a demo waybill has ended the next call adds the next one
+ * (the demo calls this at every start and every half minute), so the demo keeps living. Answers true
+ * when a demo waybill is waiting or under way; false while the demo truck does not exist yet.
  */
 export async function seedDemoWaybills(ctx: AppContext): Promise<boolean> {
   const owner = await ctx.db
@@ -48,8 +48,8 @@ export async function seedDemoWaybills(ctx: AppContext): Promise<boolean> {
       .executeTakeFirstOrThrow();
     return row.id;
   };
-  const depot = await fenceId('Depot', DEPOT);
-  const hospital = await fenceId('City Hospital', HOSPITAL);
+  const depot = await fenceId('Depot', DEPOT_AREA);
+  const hospital = await fenceId('City Hospital', HOSPITAL_AREA);
 
   const truckGuid = DEMO_DEVICES.find((d) => d.profile === 'truck')?.guid ?? '';
   const truck = await ctx.db
@@ -59,13 +59,18 @@ export async function seedDemoWaybills(ctx: AppContext): Promise<boolean> {
     .where('accountId', '=', owner.id)
     .executeTakeFirst();
   if (!truck) return false;
-  const existing = await ctx.db
+  const demos = await ctx.db
     .selectFrom('waybill')
-    .select('id')
+    .select(['orderNum', 'waybillState'])
     .where('accountId', '=', owner.id)
-    .where('orderNum', '=', DEMO_ORDER)
-    .executeTakeFirst();
-  if (existing) return true;
+    .where('orderNum', 'like', `${DEMO_ORDER_PREFIX}%`)
+    .execute();
+  const live = [WAYBILL_STATE_NOT_STARTED, WAYBILL_STATE_IN_PROGRESS] as number[];
+  if (demos.some((w) => live.includes(w.waybillState))) return true;
+  const numbers = demos
+    .map((w) => Number(w.orderNum.slice(DEMO_ORDER_PREFIX.length)))
+    .filter(Number.isFinite);
+  const orderNum = demoOrder(Math.max(0, ...numbers) + 1);
   // The demo logger is a type whose waybills the platform starts (not "only at the device").
   await ctx.db
     .updateTable('deviceType')
@@ -78,7 +83,7 @@ export async function seedDemoWaybills(ctx: AppContext): Promise<boolean> {
       platformId: owner.platformId,
       accountId: owner.id,
       waybillPk: crypto.randomBytes(16).toString('base64url'),
-      orderNum: DEMO_ORDER,
+      orderNum,
       goodsName: 'Vaccines',
       expressNumber: 'SF1000200030,JD-778899',
       coolerCode: 'BOX-01',

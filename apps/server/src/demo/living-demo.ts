@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { seedDemoDevices } from '../ingest/demo-devices.ts';
+import { seedDemoWaybills } from '../modules/waybills/demo-waybills.ts';
+import { seedDemoCatalogue } from './demo-catalogue.ts';
+import { seedDemoHistory } from './demo-history.ts';
+import { seedDemoOrganization } from './demo-organization.ts';
+
+/** How often the demo looks whether its waybill has ended and the truck needs the next one. */
+const NEXT_WAYBILL_CHECK_MS = 30_000;
+
+/**
+ * The living demo (SEED_DEMO): demo_user's five devices with their probes and a week of history,
+ * the organization, project and asset, and a waybill on the first truck. Safe to run at every start.
+ * Answers the simulator's fleet file, or null without demo_user.
+ */
+export async function seedLivingDemo(app: FastifyInstance): Promise<string | null> {
+  const { ctx } = app;
+  const fleet = await seedDemoDevices(ctx);
+  if (!fleet) return null;
+  await seedDemoCatalogue(ctx);
+  const began = Date.now();
+  const seeded = await seedDemoHistory(ctx, app.ingest);
+  if (seeded > 0)
+    app.log.info(`Demo history: a week of readings for ${seeded} devices in ${Date.now() - began} ms`);
+  await seedDemoOrganization(ctx);
+  await seedDemoWaybills(ctx);
+  return fleet;
+}
+
+/** Seeds the demo, then, while the server runs, adds a demo waybill after each one that ended. */
+export async function startLivingDemo(app: FastifyInstance): Promise<string | null> {
+  const fleet = await seedLivingDemo(app);
+  if (!fleet) return null;
+  const { ctx } = app;
+  const timer = setInterval(() => {
+    seedDemoWaybills(ctx).catch((error: unknown) => app.log.warn({ err: error }, 'next demo waybill failed'));
+  }, NEXT_WAYBILL_CHECK_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+  return fleet;
+}
