@@ -73,6 +73,20 @@ export function wallClock(timeZone: string) {
 
 export type WallClock = ReturnType<typeof wallClock>;
 
+/** The zone's offset at an instant as people read it: "GMT+8", "GMT-4", "GMT+5:30", "GMT". */
+export function offsetName(timeZone: string, ts: number): string {
+  const minutes = Math.round(zoneOffsetMs(safeZone(timeZone), ts) / 60_000);
+  if (minutes === 0) return 'GMT';
+  const abs = Math.abs(minutes);
+  const hours = Math.floor(abs / 60);
+  return `GMT${minutes < 0 ? '-' : '+'}${hours}${abs % 60 ? `:${pad(abs % 60)}` : ''}`;
+}
+
+/** An instant as a wall time with its zone named, for texts people read: "2026-11-21 13:29:00 GMT+8". */
+export function zonedTime(ts: number, timeZone: string): string {
+  return `${wallClock(timeZone).format(ts)} ${offsetName(timeZone, ts)}`;
+}
+
 /** A duration in ms as "1d 02:03:04" or "02:03:04". */
 export function formatDuration(ms: number): string {
   const total = Math.round(ms / 1000);

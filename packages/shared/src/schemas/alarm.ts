@@ -454,6 +454,8 @@ export const alarmMessageSchema = z.object({
   deviceId: z.number().int().nullable(),
   deviceName: z.string().nullable(),
   deviceGuid: z.string().nullable(),
+  /** the device's zone, in which the console shows the alarm's times */
+  timeZone: z.string().nullable(),
   messageType: z.enum(ALARM_MESSAGE_TYPES),
   cause: z.enum(ALARM_CAUSES),
   /** the highest level reached (graded messages) */

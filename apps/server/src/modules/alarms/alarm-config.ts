@@ -86,6 +86,10 @@ export interface DeviceInfo {
   alarmDelay: number | null;
   /** language of messages to recipients who chose none */
   ownerLocale: Locale;
+  /** the device's own zone: times in texts to its contacts */
+  timeZone: string;
+  /** the owner account's zone: times in its message centre */
+  ownerTimeZone: string;
 }
 
 export interface ProbeLimits {

@@ -97,6 +97,8 @@ export class AlarmEngineRepo {
         'device.upperLimit',
         'device.lowerLimit',
         'device.alarmDelay',
+        'device.timeZone',
+        'account.timeZone as ownerTimeZone',
         'account.foreignFlag',
       ])
       .where('device.id', '=', id)

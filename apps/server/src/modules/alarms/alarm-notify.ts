@@ -8,6 +8,7 @@ import {
   type NotificationKind,
 } from '@coldchain/shared';
 import type { Clock } from '../../clock.ts';
+import { zonedTime } from '../../history/time-format.ts';
 import { translate } from '../../i18n/i18n.ts';
 import type { NotificationIntent } from '../delivery/outbox.ts';
 import type { DeviceInfo, StoredRecipient } from './alarm-config.ts';
@@ -24,18 +25,19 @@ export function asLocale(value: string | null | undefined): Locale {
   return (LOCALES as readonly string[]).includes(value ?? '') ? (value as Locale) : DEFAULT_LOCALE;
 }
 
-/** Device time as the messages show it: `2026-11-21 05:29:00 UTC`. */
-export function showTime(iso: string | null): string {
-  return iso ? `${iso.slice(0, 19).replace('T', ' ')} UTC` : '';
+/** A time as the messages show it, in the reader's zone and naming it: `2026-11-21 13:29:00 GMT+8`. */
+export function showTime(iso: string | null, timeZone: string): string {
+  return iso ? zonedTime(Date.parse(iso), timeZone) : '';
 }
 
 const showNumber = (v: number | null): string => (v === null ? '' : String(Math.round(v * 100) / 100));
 
-/** The placeholders of a message about an alarm record (ALARM_TEMPLATE_PLACEHOLDERS). */
+/** The placeholders of a message about an alarm record (ALARM_TEMPLATE_PLACEHOLDERS), times in `timeZone`. */
 export function varsOf(
   row: AlarmMessageRow,
   device: Pick<DeviceInfo, 'deviceName' | 'deviceGuid'>,
   locale: Locale,
+  timeZone: string,
 ): TemplateVars {
   const end = row.endTime ? Date.parse(row.endTime) : Date.parse(row.updatedAt ?? row.createdAt);
   const start = row.startTime ? Date.parse(row.startTime) : end;
@@ -47,8 +49,8 @@ export function varsOf(
     limit: showNumber(row.limitValue),
     level: row.level === null ? '' : String(row.level),
     alarmType: translate(locale, `alarm.cause.${row.cause ?? 'system'}`),
-    startTime: showTime(row.startTime),
-    endTime: showTime(row.endTime),
+    startTime: showTime(row.startTime, timeZone),
+    endTime: showTime(row.endTime, timeZone),
     duration: String(Math.max(0, Math.round((end - start) / 60_000))),
     faultCode: row.faultCode ?? '',
     faultMeaning: row.faultMeaning ?? '',
@@ -177,6 +179,14 @@ export function clearedAudience(recipients: readonly StoredRecipient[], upTo: nu
   return out;
 }
 
+/**
+ * The zone a notification's times are in: the owner account's for the message centre (an account
+ * reads it), the device's for a contact reached by e-mail, SMS, voice or WeChat (a contact keeps no
+ * zone of its own).
+ */
+export const readerZone = (device: Pick<DeviceInfo, 'timeZone' | 'ownerTimeZone'>, channel: AlarmChannel) =>
+  channel === 'system' ? device.ownerTimeZone : device.timeZone;
+
 /** The intents for one message to an audience, each with a key that can be enqueued only once. */
 export function intentsFor(
   book: TemplateBook,
@@ -197,9 +207,9 @@ export function intentsFor(
   const intents: NotificationIntent[] = [];
   for (const { recipient, level, channels } of args.audience) {
     const locale = recipient.localeCode ? asLocale(recipient.localeCode) : device.ownerLocale;
-    const vars = varsOf(record, device, locale);
     for (const channel of channels) {
       if (!reachable(recipient, channel)) continue;
+      const vars = varsOf(record, device, locale, readerZone(device, channel));
       const { subject, body } = book.render(kind, cause, channel, locale, vars, args.templateId);
       intents.push({
         platformId: device.platformId,

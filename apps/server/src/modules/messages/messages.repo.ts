@@ -62,7 +62,7 @@ export class MessagesRepo {
       .selectFrom('alarmMessage')
       .leftJoin('device', 'device.id', 'alarmMessage.deviceId')
       .selectAll('alarmMessage')
-      .select(['device.deviceName', 'device.deviceGuid']);
+      .select(['device.deviceName', 'device.deviceGuid', 'device.timeZone']);
   }
 
   async page(reader: MessageReader, q: AlarmMessagePageRequest) {

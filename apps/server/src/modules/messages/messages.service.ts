@@ -162,12 +162,20 @@ export class MessagesService {
     const text =
       row.messageType === 'system'
         ? (row.content ?? '')
-        : this.book.render(kindOf(row), cause, 'system', locale, varsOf(row, device, locale), null).body;
+        : this.book.render(
+            kindOf(row),
+            cause,
+            'system',
+            locale,
+            varsOf(row, device, locale, row.timeZone ?? 'UTC'),
+            null,
+          ).body;
     return {
       id: row.id,
       deviceId: row.deviceId,
       deviceName: row.deviceName ?? null,
       deviceGuid: row.deviceGuid ?? null,
+      timeZone: row.timeZone ?? null,
       messageType: (ALARM_MESSAGE_TYPES as readonly string[]).includes(row.messageType)
         ? (row.messageType as AlarmMessageType)
         : 'system',

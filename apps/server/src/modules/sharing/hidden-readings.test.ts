@@ -81,6 +81,7 @@ function alarmOf(deviceId: number, probeId: number | null): AlarmMessage {
     deviceId,
     deviceName: 'Freezer A',
     deviceGuid: '1',
+    timeZone: 'Asia/Shanghai',
     messageType: 'alarm',
     cause: 'high',
     level: null,
