@@ -228,6 +228,22 @@ export function addAlarms(userName: string, count: number, newFlag: 0 | 1 = 1): 
   });
 }
 
+/**
+ * Adds an alarm message about a device to its owner, already cleared and seen, so it shows in lists
+ * without changing anyone's badge.
+ */
+export function addDeviceAlarm(deviceGuid: string): void {
+  withDatabase((db) => {
+    const device = db
+      .prepare('select id, platform_id, account_id from device where device_guid = ? and deleted_flag = 0')
+      .get(deviceGuid) as { id: number; platform_id: number; account_id: number };
+    db.prepare(
+      `insert into alarm_message (platform_id, account_id, device_id, message_type, state, new_flag, created_at)
+       values (?, ?, ?, 'temperatureHigh', 'cleared', 0, ?)`,
+    ).run(device.platform_id, device.account_id, device.id, new Date().toISOString());
+  });
+}
+
 /** Records an e-mail sent about a device, as the delivery worker does after the SMTP server accepts it. */
 export function addPushRecord(deviceGuid: string, target: string, content: string): void {
   withDatabase((db) => {
