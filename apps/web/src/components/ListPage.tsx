@@ -7,6 +7,8 @@ import { type Key, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, useNavigate, useParams } from 'react-router';
 import { useCurrentRoute } from '../app/use-access.ts';
+import { useIsPhone } from '../shell/use-viewport.ts';
+import { ListCards } from './ListCards.tsx';
 
 export type ListFilters = Record<string, unknown>;
 
@@ -63,6 +65,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
   const navigate = useNavigate();
   const params = useParams();
   const route = useCurrentRoute();
+  const phone = useIsPhone();
   const [filters, setFilters] = useState<ListFilters>(() => withValues(props.initialFilters ?? {}));
   const [ownStart, setOwnStart] = useState(1);
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZE_DEFAULT);
@@ -130,7 +133,33 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
   }
 
   const pageSizes = PAGE_SIZE_OPTIONS.map(String);
-  const table = (
+  const onSelect = (keys: Key[], chosen: T[]) => setSelection({ keys, rows: chosen });
+  const pagination = (
+    <Pagination
+      align="end"
+      current={start}
+      pageSize={pageSize}
+      total={query.data?.totalCount ?? 0}
+      showSizeChanger={!phone}
+      simple={phone}
+      pageSizeOptions={pageSizes}
+      showTotal={(total) => t('common.total', { total })}
+      onChange={changePage}
+    />
+  );
+  // A phone shows the rows as cards (000 §2.1 below 576 px), with the same columns.
+  const table = phone ? (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <ListCards<T>
+        rows={rows}
+        columns={props.columns}
+        rowKey={props.rowKey}
+        loading={query.isFetching}
+        {...(props.selectable ? { selection: { keys: selection.keys, onChange: onSelect } } : {})}
+      />
+      {pagination}
+    </Space>
+  ) : (
     <Table<T>
       rowKey={props.rowKey}
       columns={props.columns}
@@ -141,7 +170,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
         props.selectable
           ? {
               selectedRowKeys: selection.keys,
-              onChange: (keys, chosen) => setSelection({ keys, rows: chosen }),
+              onChange: onSelect,
             }
           : undefined
       }
@@ -155,24 +184,11 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
       }}
     />
   );
-  const pagination = (
-    <Pagination
-      align="end"
-      current={start}
-      pageSize={pageSize}
-      total={query.data?.totalCount ?? 0}
-      showSizeChanger
-      pageSizeOptions={pageSizes}
-      showTotal={(total) => t('common.total', { total })}
-      onChange={changePage}
-    />
-  );
-
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       {props.filters ? (
         <Card size="small">
-          <Form form={form} layout="inline" onFinish={search}>
+          <Form form={form} layout={phone ? 'vertical' : 'inline'} onFinish={search}>
             {props.filters}
             <Form.Item>
               <Space>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { HEADER_AUTO_HIDE_SCROLL } from '../app/constants.ts';
+import { HEADER_AUTO_HIDE_SCROLL, SIDER_MOBILE_BREAKPOINT } from '../app/constants.ts';
 
 export function useViewportWidth(): number {
   const [width, setWidth] = useState(() => window.innerWidth);
@@ -9,6 +9,11 @@ export function useViewportWidth(): number {
     return () => window.removeEventListener('resize', onResize);
   }, []);
   return width;
+}
+
+/** Below 576 px (000 §2.1) the console lays out for a phone: drawer menu, cards, stacked forms. */
+export function useIsPhone(): boolean {
+  return useViewportWidth() < SIDER_MOBILE_BREAKPOINT;
 }
 
 /** The header hides while scrolling down past 300 px and comes back on scrolling up (000 §2.1). */

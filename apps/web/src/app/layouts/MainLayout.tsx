@@ -1,6 +1,6 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { INACTIVITY_TIMEOUT_MS } from '@coldchain/shared';
-import { Button, Layout, Modal, Space, theme } from 'antd';
+import { Button, Drawer, Layout, Modal, Space, theme } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
@@ -62,9 +62,24 @@ function VisitorFrame() {
   );
 }
 
+/** The tenant's logo and title at the top of the menu; two letters of the title when collapsed. */
+function SiderBrand({ title, logo, collapsed }: { title: string; logo: string | null; collapsed: boolean }) {
+  const { token } = theme.useToken();
+  return (
+    <span style={{ display: 'flex', alignItems: 'center', gap: 8, whiteSpace: 'nowrap', overflow: 'hidden' }}>
+      {logo ? <img src={logo} alt="" style={{ height: 28 }} /> : null}
+      {!collapsed || !logo ? (
+        <span style={{ color: token.colorPrimary, fontWeight: 600, fontSize: collapsed ? 14 : 18 }}>
+          {collapsed ? title.slice(0, 2) : title}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
 /**
  * The signed-in frame on antd's own Layout, Menu and Tabs (000 §2.1): sidebar 256 px (80 collapsed,
- * collapsed below 1350 px, off-canvas below 576 px), a header that hides past 300 px of scrolling,
+ * collapsed below 1350 px, a drawer below 576 px), a header that hides past 300 px of scrolling,
  * the multi-tab bar, and the global dialogs.
  */
 export default function MainLayout() {
@@ -100,64 +115,67 @@ export default function MainLayout() {
 
   const title = platform?.title || t('app.name');
   const logo = platform?.useLogo === 1 ? platform.indexLogo : null;
-  const overlay = mobile && !collapsed;
+  const menu = (
+    <SideMenu
+      section={scene === 2 ? 'scene2' : 'scene1'}
+      ctx={ctx}
+      collapsed={collapsed && !mobile}
+      onNavigate={() => mobile && setCollapsed(true)}
+    />
+  );
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <SkipLink />
       {modalHolder}
       <LoadingOverlay />
-      {overlay ? (
-        <div
-          aria-hidden="true"
-          onClick={() => setCollapsed(true)}
-          style={{ position: 'fixed', inset: 0, background: 'rgba(0,0,0,0.3)', zIndex: 99 }}
-        />
-      ) : null}
-      <Layout.Sider
-        width={SIDER_WIDTH}
-        collapsedWidth={mobile ? 0 : SIDER_COLLAPSED_WIDTH}
-        collapsed={collapsed}
-        trigger={null}
-        theme="light"
-        data-testid="sider"
-        style={{
-          position: mobile ? 'fixed' : 'sticky',
-          top: 0,
-          left: 0,
-          zIndex: 100,
-          height: '100vh',
-          overflow: 'auto',
-          borderInlineEnd: `1px solid ${design.colorBorderSecondary}`,
-        }}
-      >
-        <div
+      {mobile ? (
+        // A phone (below 576 px, 000 §2.1): the menu opens as a drawer over the page.
+        <Drawer
+          placement="left"
+          open={!collapsed}
+          onClose={() => setCollapsed(true)}
+          size={SIDER_WIDTH}
+          title={<SiderBrand title={title} logo={logo} collapsed={false} />}
+          styles={{ body: { padding: 0 } }}
+          data-testid="menu-drawer"
+        >
+          {menu}
+        </Drawer>
+      ) : (
+        <Layout.Sider
+          width={SIDER_WIDTH}
+          collapsedWidth={SIDER_COLLAPSED_WIDTH}
+          collapsed={collapsed}
+          trigger={null}
+          theme="light"
+          data-testid="sider"
           style={{
-            height: HEADER_HEIGHT,
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'center',
-            gap: 8,
-            padding: '0 16px',
-            overflow: 'hidden',
-            whiteSpace: 'nowrap',
+            position: 'sticky',
+            top: 0,
+            left: 0,
+            zIndex: 100,
+            height: '100vh',
+            overflow: 'auto',
+            borderInlineEnd: `1px solid ${design.colorBorderSecondary}`,
           }}
         >
-          {logo ? <img src={logo} alt="" style={{ height: 28 }} /> : null}
-          {!collapsed || !logo ? (
-            <span style={{ color: design.colorPrimary, fontWeight: 600, fontSize: collapsed ? 14 : 18 }}>
-              {collapsed ? title.slice(0, 2) : title}
-            </span>
-          ) : null}
-        </div>
-        <SideMenu
-          section={scene === 2 ? 'scene2' : 'scene1'}
-          ctx={ctx}
-          collapsed={collapsed && !mobile}
-          onNavigate={() => mobile && setCollapsed(true)}
-        />
-      </Layout.Sider>
-      <Layout style={{ marginInlineStart: mobile ? 0 : undefined, minWidth: 0 }}>
+          <div
+            style={{
+              height: HEADER_HEIGHT,
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              padding: '0 16px',
+              overflow: 'hidden',
+            }}
+          >
+            <SiderBrand title={title} logo={logo} collapsed={collapsed} />
+          </div>
+          {menu}
+        </Layout.Sider>
+      )}
+      <Layout style={{ minWidth: 0 }}>
         <Layout.Header
           data-testid="header"
           data-hidden={headerHidden}
