@@ -82,9 +82,12 @@ test('a member opens the organization home and sees its devices counted', async 
   });
   assert.equal(accepted.code, 0, accepted.msg);
 
-  await page.goto('/home/organization');
+  // The home page leads a member to its organization's home.
+  await page.goto('/home');
   await waitForPath(page, '/user/login');
   await signIn(page, memberName, DEMO_PASSWORD);
+  await waitForPath(page, '/home');
+  await page.getByTestId('home-organization-link').click();
   await waitForPath(page, '/home/organization');
   await page.locator('.ant-card').first().getByText(orgName).waitFor({ timeout: 30_000 });
   await expectText(page.getByTestId('home-count-total').locator('.ant-statistic-content-value'), '2', 30_000);

@@ -156,14 +156,7 @@ export function formatInstant(ms: number, timeZone: string, seconds = true): str
   return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)} ${time}`;
 }
 
-/** An ISO timestamp from the server (or null) in the given zone; '-' when absent. */
-export function formatIso(iso: string | null | undefined, timeZone: string): string {
-  if (!iso) return '-';
-  const ms = Date.parse(iso);
-  return Number.isNaN(ms) ? '-' : formatInstant(ms, timeZone);
-}
-
-/** The browser's own zone, for pages without a device. */
+/** The browser's own zone: the fallback for an account that keeps no zone, and a new device's default. */
 export function browserZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }

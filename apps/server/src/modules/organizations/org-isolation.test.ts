@@ -146,7 +146,7 @@ describe('tenant isolation of organizations, projects and assets', () => {
         if (!probe.list) expect(foreign.code, label).not.toBe(0);
       }
     }
-  }, 120_000);
+  }, 300_000);
 
   it('left everything of the victim as it was', async () => {
     const db = t.app.ctx.db;

@@ -1,3 +1,4 @@
+import { formatZoned } from '../clock.ts';
 import { formatInstant, type TimeRange } from '../time-ranges.ts';
 import type { ChartOption } from './echarts-setup.ts';
 
@@ -101,7 +102,7 @@ export function chartOption(
           const marker = typeof item.marker === 'string' ? item.marker : '';
           return `${marker}${escapeHtml(line?.name ?? '')}: <b>${typeof value === 'number' ? value : '-'}</b> ${escapeHtml(line?.unit ?? '')}`;
         });
-        return [ts === null ? '' : formatInstant(ts, timeZone), ...rows].filter(Boolean).join('<br/>');
+        return [ts === null ? '' : formatZoned(ts, timeZone), ...rows].filter(Boolean).join('<br/>');
       },
     },
     xAxis: {

@@ -58,6 +58,7 @@ function Welcome() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const { data: info } = useAccountInfo();
+  const access = useAccess();
   if (!info) return null;
   const { baseAccount, premiumState } = info;
   const items: DescriptionsProps['items'] = [
@@ -77,7 +78,17 @@ function Welcome() {
     { key: 'timeZone', label: t('home.timeZone'), children: baseAccount.timeZone },
   ];
   return (
-    <Card data-testid="welcome-card" title={t('home.welcome', { name: baseAccount.userName })}>
+    <Card
+      data-testid="welcome-card"
+      title={t('home.welcome', { name: baseAccount.userName })}
+      extra={
+        info.orgWithMyRole.length > 0 && access.permission('home.organization') ? (
+          <Link to="/home/organization" data-testid="home-organization-link">
+            {t('home.organization.open')}
+          </Link>
+        ) : null
+      }
+    >
       <p style={{ color: token.colorTextSecondary, marginTop: 0 }}>{t('home.intro')}</p>
       <Descriptions column={{ xs: 1, md: 4 }} items={items} />
     </Card>

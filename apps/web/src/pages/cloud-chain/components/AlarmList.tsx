@@ -3,9 +3,9 @@ import { Card, Result, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { alarmMessageApi } from '../../../api/alarm.ts';
+import { deviceTime } from '../../../app/account-zone.ts';
 import { useAccess } from '../../../app/use-access.ts';
 import { ListPage } from '../../../components/ListPage.tsx';
-import { formatLocal } from '../../organization/components/format.ts';
 import { type CloudScope, DeviceSelect } from './CloudProjectBar.tsx';
 import { useChosenDevice } from './use-chosen-device.ts';
 
@@ -22,8 +22,16 @@ export function AlarmList({ devices, current }: CloudScope & { current: boolean 
     { dataIndex: 'deviceName', title: t('device.fields.deviceName') },
     { dataIndex: 'text', title: t('cloud.alarm.text') },
     { dataIndex: 'level', title: t('cloud.alarm.level'), render: (v: number | null) => v ?? '-' },
-    { dataIndex: 'startTime', title: t('cloud.alarm.startTime'), render: formatLocal },
-    { dataIndex: 'endTime', title: t('cloud.alarm.endTime'), render: formatLocal },
+    {
+      dataIndex: 'startTime',
+      title: t('cloud.alarm.startTime'),
+      render: (at: string | null, row) => deviceTime(at, row.timeZone),
+    },
+    {
+      dataIndex: 'endTime',
+      title: t('cloud.alarm.endTime'),
+      render: (at: string | null, row) => deviceTime(at, row.timeZone),
+    },
     {
       dataIndex: 'state',
       title: t('cloud.alarm.state'),

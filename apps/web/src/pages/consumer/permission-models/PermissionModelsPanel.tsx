@@ -14,10 +14,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeviceTypeOptions } from '../../../api/catalogue.ts';
 import { sharingApi, sharingKeys, usePermissionCatalogue } from '../../../api/sharing.ts';
+import { accountZone } from '../../../app/account-zone.ts';
 import { confirmPrompt, toastSuccess } from '../../../app/feedback.ts';
 import { IfPermission } from '../../../components/Access.tsx';
+import { formatZonedIso } from '../../../components/clock.ts';
 import { ListPage } from '../../../components/ListPage.tsx';
-import { browserZone, formatIso } from '../../../components/time-ranges.ts';
 import { showFormError } from '../../device/shared/form-errors.ts';
 
 type CatalogueItem = PermissionCatalogue['items'][number];
@@ -222,7 +223,7 @@ export function PermissionModelsPanel() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<{ model: PermissionModel | null } | null>(null);
-  const zone = browserZone();
+  const zone = accountZone();
 
   const remove = (model: PermissionModel) =>
     void confirmPrompt({
@@ -243,7 +244,11 @@ export function PermissionModelsPanel() {
       render: (_, m) => m.typeName ?? t('permissionModel.anyType'),
     },
     { key: 'usedBy', title: t('permissionModel.usedBy'), dataIndex: 'usedBy' },
-    { key: 'updated', title: t('permissionModel.updatedAt'), render: (_, m) => formatIso(m.updatedAt, zone) },
+    {
+      key: 'updated',
+      title: t('permissionModel.updatedAt'),
+      render: (_, m) => formatZonedIso(m.updatedAt, zone),
+    },
     {
       key: 'actions',
       title: t('share.columns.actions'),

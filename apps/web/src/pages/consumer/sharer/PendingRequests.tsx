@@ -4,8 +4,9 @@ import { Button, Card, Empty, List, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { deviceKeys } from '../../../api/devices.ts';
 import { sharingApi, sharingKeys, usePendingRequests } from '../../../api/sharing.ts';
+import { accountZone } from '../../../app/account-zone.ts';
 import { toastSuccess } from '../../../app/feedback.ts';
-import { browserZone, formatIso } from '../../../components/time-ranges.ts';
+import { formatZonedIso } from '../../../components/clock.ts';
 
 type Answer = 'accept' | 'refuse';
 
@@ -17,7 +18,7 @@ export function PendingRequests() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const pending = usePendingRequests();
-  const zone = browserZone();
+  const zone = accountZone();
 
   const done = (answer: Answer, kind: 'share' | 'transfer') => {
     void queryClient.invalidateQueries({ queryKey: sharingKeys.all });
@@ -68,10 +69,14 @@ export function PendingRequests() {
                 title={t('share.pending.shareFrom', { owner: share.ownerName, device: share.deviceName })}
                 description={
                   <Space wrap>
-                    <Typography.Text type="secondary">{formatIso(share.createdAt, zone)}</Typography.Text>
+                    <Typography.Text type="secondary">
+                      {formatZonedIso(share.createdAt, zone)}
+                    </Typography.Text>
                     <Tag>{share.permissionModelName ?? t('share.noTemplate')}</Tag>
                     {share.expiresAt ? (
-                      <Tag color="orange">{t('share.until', { time: formatIso(share.expiresAt, zone) })}</Tag>
+                      <Tag color="orange">
+                        {t('share.until', { time: formatZonedIso(share.expiresAt, zone) })}
+                      </Tag>
                     ) : null}
                   </Space>
                 }
@@ -91,7 +96,7 @@ export function PendingRequests() {
             >
               <List.Item.Meta
                 title={t('transfer.from', { owner: transfer.fromName, device: transfer.deviceName })}
-                description={formatIso(transfer.createdAt, zone)}
+                description={formatZonedIso(transfer.createdAt, zone)}
               />
             </List.Item>
           )}

@@ -4,8 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deviceKeys } from '../../../api/devices.ts';
 import { sharingApi, sharingKeys, useShareLinkInfo } from '../../../api/sharing.ts';
+import { accountZone } from '../../../app/account-zone.ts';
 import { toastSuccess } from '../../../app/feedback.ts';
-import { browserZone, formatIso } from '../../../components/time-ranges.ts';
+import { formatZonedIso } from '../../../components/clock.ts';
 
 /** The share page of a link (GET share page info, 002 §7): what it offers, until when, and accepting it. */
 export function ShareLinkCard({ token, onDone }: { token: string; onDone: () => void }) {
@@ -51,7 +52,11 @@ export function ShareLinkCard({ token, onDone }: { token: string; onDone: () => 
               label: t('share.template'),
               children: data.permissionModelName ?? t('share.noTemplate'),
             },
-            { key: 'until', label: t('share.expiresAt'), children: formatIso(data.expiresAt, browserZone()) },
+            {
+              key: 'until',
+              label: t('share.expiresAt'),
+              children: formatZonedIso(data.expiresAt, accountZone()),
+            },
           ]}
         />
         <Button
