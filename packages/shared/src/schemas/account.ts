@@ -189,6 +189,15 @@ export const dictQuerySchema = z.object({ dataType: z.enum(DICT_TYPES) });
 export const timeZoneQuerySchema = z.object({ type: z.coerce.number().int().min(1).max(1).default(1) });
 
 export const thirdPartyLoginSchema = z.object({ code: z.string().trim().min(1).max(512) }).strict();
+/** Third-party logins (000 §7); which ones a server offers is answered by login/providers. */
+export const THIRD_PARTY_PROVIDERS = ['wechat', 'qq', 'facebook'] as const;
+export type ThirdPartyProviderName = (typeof THIRD_PARTY_PROVIDERS)[number];
+/** A configured provider and where the browser goes to authorise; it comes back to /user/login-result. */
+export const loginProviderSchema = z.object({
+  provider: z.enum(THIRD_PARTY_PROVIDERS),
+  authorizeUrl: z.string(),
+});
+export type LoginProvider = z.infer<typeof loginProviderSchema>;
 export const facebookLoginQuerySchema = z.object({ code: z.string().trim().min(1).max(512) });
 
 /** Avatar upload limits (002 §5). */

@@ -1,3 +1,4 @@
+import type { ThirdPartyProviderName } from '@coldchain/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SessionsService } from '../../auth/sessions.service.ts';
 import type { AppContext } from '../../context.ts';
@@ -11,11 +12,7 @@ import { ProfileService } from './profile.service.ts';
 import { registrationRoutes } from './registration.routes.ts';
 import { RegistrationService } from './registration.service.ts';
 import { thirdPartyLoginRoutes } from './third-party-login.routes.ts';
-import {
-  type ThirdPartyLoginProvider,
-  ThirdPartyLoginService,
-  type ThirdPartyProviderName,
-} from './third-party-login.ts';
+import { type ThirdPartyLoginProvider, ThirdPartyLoginService } from './third-party-login.ts';
 import { verificationRoutes } from './verification.routes.ts';
 import { VerificationCodesService } from './verification-codes.service.ts';
 

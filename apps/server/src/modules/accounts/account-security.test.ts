@@ -105,6 +105,26 @@ describe('binding a phone or e-mail', () => {
     expect(asked.data.fields[0]?.field).toBe('phone');
   });
 
+  it('refuses a wrong code and an expired one, binding nothing', async () => {
+    const { account, token } = await signedIn(t.app);
+    const phone = newPhone();
+    const code = await smsCode(t.app, phone, 'bind', token);
+    const wrong = await call(t.app, 'POST', BINDING, {
+      token,
+      body: { phone, verifyCode: code === '000000' ? '111111' : '000000' },
+      locale: 'en-US',
+    });
+    expect(wrong.code).toBe(2011);
+    await t.app.ctx.db
+      .updateTable('verificationCode')
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where('target', '=', phone)
+      .execute();
+    const late = await call(t.app, 'POST', BINDING, { token, body: { phone, verifyCode: code } });
+    expect(late.code).toBe(2011);
+    expect((await accountRow(t.app, account.id)).phone).toBeNull();
+  });
+
   it('needs a session and a valid body', async () => {
     const anonymous = await call(t.app, 'POST', BINDING, {
       body: { phone: newPhone(), verifyCode: '123456' },

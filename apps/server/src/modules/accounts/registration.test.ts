@@ -498,6 +498,23 @@ describe('password recovery', () => {
     expect(await login(t.app, account.userName, password)).toBeTruthy();
   });
 
+  it('refuses an expired code, keeping the old password', async () => {
+    const phone = newPhone();
+    const { account, password } = await createAccount(t.app, { phone });
+    const code = await smsCode(t.app, phone, 'forgot');
+    await t.app.ctx.db
+      .updateTable('verificationCode')
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where('target', '=', phone)
+      .execute();
+    const late = await call(t.app, 'POST', FORGOT, {
+      body: { phone, verifyCode: code, accountPassword: 'Fresh123', confirmPassword: 'Fresh123' },
+      locale: 'en-US',
+    });
+    expect(late.code).toBe(2011);
+    expect(await login(t.app, account.userName, password)).toBeTruthy();
+  });
+
   it('never resets an account for a target nobody holds', async () => {
     const phone = newPhone();
     const asked = await call(t.app, 'GET', '/api/base/BaseAccount/code/phone', {

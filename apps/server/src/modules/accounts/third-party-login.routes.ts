@@ -1,10 +1,17 @@
-import { facebookLoginQuerySchema, sessionTokenSchema, thirdPartyLoginSchema } from '@coldchain/shared';
+import {
+  facebookLoginQuerySchema,
+  loginProviderSchema,
+  sessionTokenSchema,
+  type ThirdPartyProviderName,
+  thirdPartyLoginSchema,
+} from '@coldchain/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ok, okSchema } from '../../http/envelope.ts';
 import { clientOf } from './accounts.service.ts';
 import { perAddress } from './rate-limits.ts';
-import type { ThirdPartyLoginService, ThirdPartyProviderName } from './third-party-login.ts';
+import type { ThirdPartyLoginService } from './third-party-login.ts';
 
 const TAG = ['accounts'];
 
@@ -27,6 +34,15 @@ export function thirdPartyLoginRoutes(
   }
 
   return async (app) => {
+    // The login page shows a button per configured provider; none are configured in this edition.
+    app.get(
+      '/base/BaseAccount/login/providers',
+      {
+        config: { access: 'public' },
+        schema: { tags: TAG, security: [], response: okSchema(z.array(loginProviderSchema)) },
+      },
+      async (request) => ok(request, service.offered(`${request.protocol}://${request.host}`)),
+    );
     app.post(
       '/base/BaseAccount/login/wechat/web',
       { config: config(), schema: { ...schema(), body: thirdPartyLoginSchema } },

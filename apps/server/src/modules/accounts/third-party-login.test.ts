@@ -1,3 +1,4 @@
+import type { ThirdPartyProviderName } from '@coldchain/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SessionsService } from '../../auth/sessions.service.ts';
 import { createAccount } from '../../test/factories.ts';
@@ -7,7 +8,6 @@ import {
   type ExternalIdentity,
   type ThirdPartyLoginProvider,
   ThirdPartyLoginService,
-  type ThirdPartyProviderName,
 } from './third-party-login.ts';
 
 /** A provider double that knows one code; real providers call WeChat, QQ or Facebook. */
@@ -16,6 +16,9 @@ class KnownCodeProvider implements ThirdPartyLoginProvider {
     readonly name: ThirdPartyProviderName,
     private readonly codes: Record<string, ExternalIdentity>,
   ) {}
+  authorizeUrl(redirectUri: string): string {
+    return `https://${this.name}.example/authorize?redirect_uri=${encodeURIComponent(redirectUri)}`;
+  }
   async exchange(code: string): Promise<ExternalIdentity> {
     const identity = this.codes[code];
     if (!identity) throw new Error('code rejected by provider');
@@ -48,6 +51,25 @@ describe('third-party login', () => {
     expect(facebook.code).toBe(1100);
     expect(facebook.msg).toBe('Facebook login is not configured on this platform');
     expect(await t.app.ctx.db.selectFrom('session').select('id').execute()).toHaveLength(0);
+  });
+
+  it('offers no provider when none is configured, and each configured one returning to login-result', async () => {
+    const none = await call<unknown[]>(t.app, 'GET', '/api/base/BaseAccount/login/providers');
+    expect(none.code).toBe(0);
+    expect(none.data).toEqual([]);
+    const service = new ThirdPartyLoginService(
+      t.app.ctx,
+      sessionsOf(t),
+      new Map([['qq', new KnownCodeProvider('qq', {})]]),
+    );
+    expect(service.offered('https://cold.example')).toEqual([
+      {
+        provider: 'qq',
+        authorizeUrl: `https://qq.example/authorize?redirect_uri=${encodeURIComponent(
+          'https://cold.example/user/login-result?provider=qq',
+        )}`,
+      },
+    ]);
   });
 
   it('names a missing code before anything else', async () => {

@@ -1,3 +1,4 @@
+import type { LoginProvider, ThirdPartyProviderName } from '@coldchain/shared';
 import type { SessionsService } from '../../auth/sessions.service.ts';
 import { isProtected } from '../../auth/sessions.service.ts';
 import type { AppContext } from '../../context.ts';
@@ -8,8 +9,8 @@ import type { AccountRow } from './accounts.repo.ts';
 import { AccountsRepo } from './accounts.repo.ts';
 import type { Client } from './accounts.service.ts';
 
-export const THIRD_PARTY_PROVIDERS = ['wechat', 'qq', 'facebook'] as const;
-export type ThirdPartyProviderName = (typeof THIRD_PARTY_PROVIDERS)[number];
+/** The console page a provider sends the browser back to (000 §2.3 login-result). */
+const LOGIN_RESULT_PATH = '/user/login-result';
 
 /** A person as the provider knows them. */
 export interface ExternalIdentity {
@@ -25,6 +26,8 @@ export interface ExternalIdentity {
  */
 export interface ThirdPartyLoginProvider {
   readonly name: ThirdPartyProviderName;
+  /** The provider's authorisation page, which sends the browser back to `redirectUri` with a code. */
+  authorizeUrl(redirectUri: string): string;
   exchange(code: string): Promise<ExternalIdentity>;
 }
 
@@ -43,6 +46,14 @@ export class ThirdPartyLoginService {
   ) {
     this.accounts = new AccountsRepo(ctx.db);
     this.identities = new AccountIdentitiesRepo(ctx.db);
+  }
+
+  /** The configured providers, each with its authorisation page returning to the login-result page. */
+  offered(origin: string): LoginProvider[] {
+    return [...this.providers.values()].map((provider) => ({
+      provider: provider.name,
+      authorizeUrl: provider.authorizeUrl(`${origin}${LOGIN_RESULT_PATH}?provider=${provider.name}`),
+    }));
   }
 
   async login(
