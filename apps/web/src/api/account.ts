@@ -14,8 +14,8 @@ export const accountKeys = {
   info: () => [...accountKeys.all, 'info'] as const,
 };
 
-/** The login form sends loginType 1; the query-string login of 000 §3 sends 4. */
-export type LoginBody = Pick<LoginRequest, 'userName' | 'accountPassword' | 'loginType'>;
+/** loginType 1 password, 2 verification code, 4 the query-string login of 000 §3; captcha when asked. */
+export type LoginBody = LoginRequest;
 
 /** Signs in and keeps the token; the caller shows failures (the login page shows the server's words). */
 export async function login(body: LoginBody): Promise<string> {

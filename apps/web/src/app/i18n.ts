@@ -3,6 +3,7 @@ import type { Locale as AntdLocale } from 'antd/es/locale';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type zhAlarm from '../locales/zh-CN/alarm.json';
+import type zhAuth from '../locales/zh-CN/auth.json';
 import type zhCommon from '../locales/zh-CN/common.json';
 import type zhOrg from '../locales/zh-CN/org.json';
 import type zhPeople from '../locales/zh-CN/people.json';
@@ -11,7 +12,12 @@ import { LOCALE_STORAGE_KEY } from './constants.ts';
 import { editionDefaultLocale } from './edition.ts';
 
 /** One namespace built from the core file and one file per area (no text is defined twice). */
-export type Messages = typeof zhCommon & typeof zhAlarm & typeof zhOrg & typeof zhPeople & typeof zhWaybill;
+export type Messages = typeof zhCommon &
+  typeof zhAlarm &
+  typeof zhAuth &
+  typeof zhOrg &
+  typeof zhPeople &
+  typeof zhWaybill;
 
 declare module 'i18next' {
   interface CustomTypeOptions {

@@ -118,11 +118,21 @@ const cloudMenu: MenuPlacement = { section: 'cloud' };
 /** 000 §2.3, §2.9: the user layout's pages. */
 const AUTH_ROUTES: AppRoute[] = [
   route('user', 'public', undefined, '/user/login', 'login', { component: loginPage }),
-  route('user', 'public', 'auth', '/user/recover', 'recover'),
-  route('user', 'public', 'auth', '/user/register', 'register'),
-  route('user', 'public', 'auth', '/user/login-result', 'loginResult'),
-  route('user', 'public', 'auth', '/user/bind-phone', 'bindPhone'),
-  route('user', 'public', 'auth', '/user/bind-email', 'bindEmail'),
+  route('user', 'public', undefined, '/user/recover', 'recover', {
+    component: lazyPage(() => import('../pages/user/recover/index.tsx')),
+  }),
+  route('user', 'public', undefined, '/user/register', 'register', {
+    component: lazyPage(() => import('../pages/user/register/index.tsx')),
+  }),
+  route('user', 'public', undefined, '/user/login-result', 'loginResult', {
+    component: lazyPage(() => import('../pages/user/login-result/index.tsx')),
+  }),
+  route('user', 'public', undefined, '/user/bind-phone', 'bindPhone', {
+    component: lazyPage(() => import('../pages/user/bind/BindPhonePage.tsx')),
+  }),
+  route('user', 'public', undefined, '/user/bind-email', 'bindEmail', {
+    component: lazyPage(() => import('../pages/user/bind/BindEmailPage.tsx')),
+  }),
 ];
 
 const main = (access: RouteAccess, area: PlaceholderArea, path: string, name: RouteName, extra?: Extra) =>

@@ -1,92 +1,64 @@
-import { Alert, Button, Form, Input } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { type LoginBody, useLogin } from '../../../api/account.ts';
-import { ERROR_NOTICE_SECONDS, HOME_PATH } from '../../../app/constants.ts';
-import { notify } from '../../../app/feedback.ts';
-import { landingAfterLogin } from '../../../app/redirects.ts';
-import { safeRedirect } from '../../../app/session.ts';
-
-interface LoginFields {
-  userName: string;
-  accountPassword: string;
-}
-
-function messageOf(error: unknown, fallback: string): string {
-  return error instanceof Error && error.message ? error.message : fallback;
-}
+import { Link, Navigate, useLocation } from 'react-router';
+import { LOGIN_RESULT_PATH } from '../../../api/http.ts';
+import { usePlatform } from '../../../api/platform.ts';
+import { LOGIN_PATH } from '../../../app/constants.ts';
+import { CodeLoginForm } from './CodeLoginForm.tsx';
+import { PasswordLoginForm } from './PasswordLoginForm.tsx';
+import { ThirdPartyButtons } from './ThirdPartyButtons.tsx';
 
 /**
- * The login page of each area (000 §2.9): user name and password (loginType 1), or the query-string
- * login (loginType 4).
+ * The login page of each area (000 §2.9; 002 §2): password or verification-code login. The main
+ * login also links to sign-up (when the platform allows it), recovery and quick query, and offers the
+ * third-party logins the platform has. Credentials in the query (000 §3) are handled by login-result.
  */
 export default function LoginPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const [params] = useSearchParams();
-  const login = useLogin();
-  const [error, setError] = useState<string | null>(null);
-  const queryLoginStarted = useRef(false);
+  const { pathname, search } = useLocation();
+  const { data: platform } = usePlatform();
+  const params = new URLSearchParams(search);
+  if (params.get('userName') && params.get('accountPassword'))
+    return <Navigate to={{ pathname: LOGIN_RESULT_PATH, search }} replace />;
 
-  const redirectParam = params.get('redirect');
-  const queryUser = params.get('userName');
-  const queryPassword = params.get('accountPassword');
-
-  const submit = (body: LoginBody, onFailure: (message: string) => void) => {
-    // 000 §2.10: the redirect query, else the area's own landing page.
-    const target = safeRedirect(redirectParam, landingAfterLogin(pathname, HOME_PATH));
-    login.mutate(body, {
-      onSuccess: () => navigate(target, { replace: true }),
-      onError: (failure) => onFailure(messageOf(failure, t('errors.generic'))),
-    });
-  };
-
-  const onFinish = (values: LoginFields) => {
-    setError(null);
-    submit(
-      { userName: values.userName.trim(), accountPassword: values.accountPassword, loginType: 1 },
-      setError,
-    );
-  };
-
-  // Query-string login (000 §3, §8): the credentials leave the address bar and history before the call.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once for the credentials in the URL.
-  useEffect(() => {
-    if (queryLoginStarted.current || !queryUser || !queryPassword) return;
-    queryLoginStarted.current = true;
-    const rest = new URLSearchParams(params);
-    rest.delete('userName');
-    rest.delete('accountPassword');
-    navigate({ search: rest.toString() }, { replace: true });
-    submit({ userName: queryUser, accountPassword: queryPassword, loginType: 4 }, (message) =>
-      notify('error', t('login.failed'), message, ERROR_NOTICE_SECONDS),
-    );
-  }, [queryUser, queryPassword]);
-
+  const main = pathname === LOGIN_PATH;
+  const redirect = params.get('redirect');
+  const keep = redirect ? `?${new URLSearchParams({ redirect }).toString()}` : '';
   return (
-    <Form<LoginFields> layout="vertical" size="large" requiredMark={false} onFinish={onFinish}>
-      {error ? (
-        <Alert type="error" showIcon title={error} data-testid="login-error" style={{ marginBottom: 24 }} />
+    <>
+      <Tabs
+        centered
+        destroyOnHidden
+        items={[
+          { key: 'password', label: t('auth.login.passwordTab'), children: <PasswordLoginForm /> },
+          { key: 'code', label: t('auth.login.codeTab'), children: <CodeLoginForm /> },
+        ]}
+      />
+      {main ? (
+        <nav
+          aria-label={t('auth.login.more')}
+          style={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            justifyContent: 'space-between',
+            gap: 8,
+            marginTop: 16,
+          }}
+        >
+          {platform?.enableRegister === 0 ? null : (
+            <Link to={`/user/register${keep}`} data-testid="link-register">
+              {t('auth.login.register')}
+            </Link>
+          )}
+          <Link to={`/user/recover${keep}`} data-testid="link-recover">
+            {t('auth.login.recover')}
+          </Link>
+          <Link to="/quick/query" data-testid="link-quick-query">
+            {t('auth.login.quickQuery')}
+          </Link>
+        </nav>
       ) : null}
-      <Form.Item
-        name="userName"
-        label={t('login.userName')}
-        rules={[{ required: true, whitespace: true, message: t('login.userNameRequired') }]}
-      >
-        <Input autoComplete="username" data-testid="login-username" />
-      </Form.Item>
-      <Form.Item
-        name="accountPassword"
-        label={t('login.password')}
-        rules={[{ required: true, message: t('login.passwordRequired') }]}
-      >
-        <Input.Password autoComplete="current-password" data-testid="login-password" />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={login.isPending} data-testid="login-submit">
-        {t('login.submit')}
-      </Button>
-    </Form>
+      {main ? <ThirdPartyButtons /> : null}
+    </>
   );
 }

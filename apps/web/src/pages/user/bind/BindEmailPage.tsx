@@ -1,0 +1,6 @@
+import { BindPage } from './BindPage.tsx';
+
+/** /user/bind-email */
+export default function BindEmailPage() {
+  return <BindPage channel="email" />;
+}
