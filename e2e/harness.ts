@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import Database from 'better-sqlite3';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Mailbox } from './mailbox.ts';
 
 /** What each test gets: a fresh browser context (empty storage) with one page on the app. */
 export interface TestContext {
@@ -104,6 +105,36 @@ export async function signIn(page: Page, userName: string, password: string): Pr
   await page.getByTestId('login-username').fill(userName);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
+}
+
+let mailbox: Mailbox | null = null;
+
+/** Set by run.ts: the SMTP server the e2e server sends its e-mail to. */
+export function setMailbox(value: Mailbox): void {
+  mailbox = value;
+}
+
+/**
+ * Waits for an e-mail to `address` after the first `after` messages the mailbox had received, and
+ * answers the 6-digit verification code in it. Take `mailCount()` before asking for the code.
+ */
+export async function waitForMailCode(address: string, after: number, timeoutMs = 10_000): Promise<string> {
+  if (!mailbox) throw new Error('the e2e mailbox is not running');
+  const to = address.trim().toLowerCase();
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const mail = mailbox.messages.slice(after).find((m) => m.to.includes(to));
+    const code = mail ? /\b(\d{6})\b/.exec(mail.text)?.[1] : undefined;
+    if (mail && !code) throw new Error(`no verification code in the e-mail to ${to}: ${mail.text}`);
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no e-mail reached ${to} within ${timeoutMs / 1000} s`);
+}
+
+/** How many e-mails the mailbox has received so far. */
+export function mailCount(): number {
+  return mailbox?.messages.length ?? 0;
 }
 
 /** Hosts of other white-label platforms, mapped to this machine by chromium's host resolver. */

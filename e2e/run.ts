@@ -16,10 +16,12 @@ import {
   DEMO_PASSWORD,
   INACTIVITY_TIMEOUT_MS,
   registeredTests,
+  setMailbox,
   setServer,
   TEST_HOSTS,
   type TestCase,
 } from './harness.ts';
+import { startMailbox } from './mailbox.ts';
 
 const e2eDir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(e2eDir, '..');
@@ -84,7 +86,7 @@ interface Server {
   exited: Promise<number | null>;
 }
 
-function startServer(port: number, dataDir: string, mqttPort: number): Server {
+function startServer(port: number, dataDir: string, mqttPort: number, smtpUrl: string): Server {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -101,6 +103,9 @@ function startServer(port: number, dataDir: string, mqttPort: number): Server {
     // server's own tests, not here.
     RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
     RATE_LIMIT_PUBLIC_PER_MINUTE: '1000',
+    RATE_LIMIT_CODE_PER_MINUTE: '1000',
+    // E-mail goes to a real SMTP server on loopback, where the specs read the codes sent.
+    SMTP_URL: smtpUrl,
   };
   // A fresh SQLite file under DATA_DIR, whatever database the shell points at.
   delete env.DATABASE_URL;
@@ -218,7 +223,9 @@ async function main(): Promise<number> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coldchain-e2e-'));
   const mqttPort = await freePort();
-  const server = startServer(port, dataDir, mqttPort);
+  const mailbox = await startMailbox();
+  setMailbox(mailbox);
+  const server = startServer(port, dataDir, mqttPort, mailbox.url);
   let browser: Browser | undefined;
   let passed = 0;
   let failed = 0;
@@ -247,6 +254,7 @@ async function main(): Promise<number> {
   } finally {
     await browser?.close();
     await stopServer(server);
+    await mailbox.close();
     if (failed > 0 && server.log.length > 0) {
       console.log(`--- server log (last ${server.log.length} lines) ---\n${server.log.join('\n')}`);
     }

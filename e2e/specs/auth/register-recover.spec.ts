@@ -1,0 +1,153 @@
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import {
+  logOut,
+  mailCount,
+  pickOption,
+  signIn,
+  squash,
+  storedToken,
+  test,
+  waitForMailCode,
+  waitForPath,
+} from '../../harness.ts';
+
+let visitors = 0;
+
+/** A user name of 002 §5 no other run or test uses. */
+function newVisitor(): string {
+  visitors += 1;
+  return `visitor${Date.now().toString(36)}${process.pid}x${visitors}`;
+}
+
+/** The page scrolls only downwards: nothing sticks out to the right. */
+async function assertNoSidewaysScroll(page: Page, where: string): Promise<void> {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  assert.ok(scrollWidth <= innerWidth, `${where}: ${scrollWidth} px wide in a ${innerWidth} px window`);
+}
+
+/** The header names the signed-in user (the name itself is hidden on a phone, the avatar shows). */
+async function expectSignedInAs(page: Page, userName: string): Promise<void> {
+  await waitForPath(page, '/home');
+  const name = page.getByTestId('header-user-name');
+  await name.waitFor({ state: 'attached' });
+  assert.equal(squash(await name.textContent()), userName);
+  assert.ok(await storedToken(page));
+}
+
+/** Chooses e-mail in the phone / e-mail switch and asks for a code, answering the one received. */
+async function codeByEmail(page: Page, email: string): Promise<string> {
+  await page.getByTestId('channel-switch').getByText('邮箱', { exact: true }).click();
+  await page.getByTestId('contact-email').fill(email);
+  const before = mailCount();
+  await page.getByTestId('send-code').click();
+  const code = await waitForMailCode(email, before);
+  // The button counts down before another code may be asked for.
+  await page.getByTestId('send-code').and(page.locator('[disabled]')).waitFor();
+  return code;
+}
+
+const PHONE = { width: 390, height: 844 };
+
+/**
+ * A visitor signs up with an e-mail and the code mailed to it, logs out, logs in, forgets the
+ * password, sets a new one with a mailed code and logs in with it; the old password no longer works.
+ * Three tests per screen share the account, so each stays well inside the time of one test.
+ */
+function signUpAndRecover(screen: 'desktop' | 'phone'): void {
+  const phone = screen === 'phone';
+  const userName = newVisitor();
+  const email = `${userName}@example.com`;
+  const open = async (page: Page, path: string) => {
+    if (phone) await page.setViewportSize(PHONE);
+    await page.goto(path);
+  };
+
+  test(`${screen}: a visitor signs up with a code mailed to their e-mail and is signed in`, async ({
+    page,
+  }) => {
+    await open(page, '/user/login');
+    // The first page of a run may wait for its chunks while the server warms up.
+    await page.getByTestId('link-register').waitFor({ timeout: 30_000 });
+    if (phone) await assertNoSidewaysScroll(page, 'login');
+    await page.getByTestId('link-register').click();
+    await waitForPath(page, '/user/register');
+
+    // Consent is required before anything is sent.
+    await page.getByTestId('register-submit').click();
+    await page.getByText('请阅读并同意服务条款').waitFor();
+    await page.getByText('请阅读并同意隐私政策').waitFor();
+
+    await page.getByTestId('register-username').fill(userName);
+    await page.getByTestId('new-password').fill('Start123');
+    await page.getByTestId('confirm-password').fill('Start123');
+    await page.getByTestId('verify-code').fill(await codeByEmail(page, email));
+    await page.getByTestId('agree-terms').check();
+    await page.getByTestId('agree-privacy').check();
+    if (phone) await assertNoSidewaysScroll(page, 'register');
+    await page.getByTestId('register-submit').click();
+    await expectSignedInAs(page, userName);
+  });
+
+  test(`${screen}: the new account logs in with its password, completes its profile and logs out`, async ({
+    page,
+  }) => {
+    await open(page, '/user/login');
+    await signIn(page, userName, 'Start123');
+    await expectSignedInAs(page, userName);
+    // A new account completes its profile first (identity supplement).
+    const save = page.getByTestId('identity-save');
+    await save.waitFor();
+    await pickOption(page, page.getByTestId('identity-select'), '质量负责人');
+    await pickOption(page, page.getByTestId('industry-select'), '疫苗与疾控');
+    await save.click();
+    await save.waitFor({ state: 'hidden' });
+    await logOut(page);
+    await waitForPath(page, '/user/login');
+  });
+
+  test(`${screen}: the password is recovered with a mailed code and only the new one logs in`, async ({
+    page,
+  }) => {
+    await open(page, '/user/login');
+    await page.getByTestId('link-recover').click();
+    await waitForPath(page, '/user/recover');
+    await page.getByTestId('verify-code').fill(await codeByEmail(page, email));
+    await page.getByTestId('new-password').fill('Renew456');
+    await page.getByTestId('confirm-password').fill('Renew456');
+    if (phone) await assertNoSidewaysScroll(page, 'recover');
+    await page.getByTestId('recover-submit').click();
+    await waitForPath(page, '/user/login');
+
+    await signIn(page, userName, 'Start123');
+    await page.getByTestId('login-error').waitFor();
+    assert.equal(await storedToken(page), null, 'the old password no longer signs in');
+    await page.getByTestId('login-password').fill('Renew456');
+    await page.getByTestId('login-submit').click();
+    await expectSignedInAs(page, userName);
+  });
+}
+
+signUpAndRecover('desktop');
+signUpAndRecover('phone');
+
+test('the login page offers password and code login, and links to sign-up, recovery and quick query', async ({
+  page,
+}) => {
+  await page.goto('/user/login');
+  await page.getByRole('tab', { name: '验证码登录' }).click({ timeout: 30_000 });
+  await page.getByTestId('code-login-submit').click();
+  await page.getByText('手机号或邮箱：不能为空').waitFor();
+  await page.getByTestId('contact-userName').fill('not-a-contact');
+  await page.getByTestId('send-code').click();
+  await page.getByText('手机号或邮箱：请填写手机号或邮箱').waitFor();
+  await page.getByTestId('link-quick-query').click();
+  await waitForPath(page, '/quick/query');
+  // No provider is configured on this server: no third-party buttons.
+  await page.goto('/user/login');
+  await page.getByTestId('link-recover').waitFor();
+  assert.equal(await page.locator('[data-testid^="login-wechat"], [data-testid^="login-qq"]').count(), 0);
+});
