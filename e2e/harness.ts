@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import type { Mailbox } from './mailbox.ts';
@@ -162,6 +163,11 @@ function serverInfo(): ServerInfo {
   return server;
 }
 
+/** The demo fleet's credentials the server wrote under its DATA_DIR (what `npm start` hands the simulator). */
+export function demoFleetFile(): string {
+  return path.join(path.dirname(serverInfo().databaseFile), 'demo-fleet.json');
+}
+
 /** Where a simulated device publishes: the test server's embedded broker. */
 export function mqttUrl(): string {
   return `mqtt://127.0.0.1:${serverInfo().mqttPort}`;
@@ -218,7 +224,8 @@ export function createAccount(options: AccountOptions = {}): string {
     Object.assign(row, {
       user_name: userName,
       platform_id: platform.id,
-      role_code: options.roleCode ?? source.role_code,
+      // demo_user holds the demo's own role (personal console and cloud chain); copies are personal users.
+      role_code: options.roleCode ?? 'personalUser',
       real_name: null,
     });
     const insert = (table: string, values: Record<string, unknown>) => {

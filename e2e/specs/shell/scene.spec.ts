@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import {
+  createAccount,
   DEMO_OPERATOR,
   DEMO_PASSWORD,
-  DEMO_USER,
   expectText,
   signIn,
   squash,
@@ -14,8 +14,9 @@ test('scene 2 is refused without cloudChain.myProject and opens the project menu
   page,
   context,
 }) => {
+  // A personal user (demo_user holds the demo's role, which opens the cloud chain).
   await page.goto('/user/login');
-  await signIn(page, DEMO_USER, DEMO_PASSWORD);
+  await signIn(page, createAccount(), DEMO_PASSWORD);
   await waitForPath(page, '/home');
   const asked = page.waitForResponse((r) => r.url().includes('/getScenePermissionList?sceneId=2'));
   await page.getByTestId('scene-switch').click();
