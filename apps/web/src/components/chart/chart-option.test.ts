@@ -68,7 +68,9 @@ describe('device chart options', () => {
       { seriesIndex: 0, value: [range.startTime + 60_000, 4.1], marker: '' },
       { seriesIndex: 1, value: [range.startTime + 60_000, 61], marker: '' },
     ]);
-    expect(text).toBe('2026-11-21 08:01:00<br/>Temperature 1: <b>4.1</b> °C<br/>Humidity 1: <b>61</b> %RH');
+    expect(text).toBe(
+      '2026-11-21 08:01:00 GMT+8<br/>Temperature 1: <b>4.1</b> °C<br/>Humidity 1: <b>61</b> %RH',
+    );
     const odd = chartOption([{ ...lines[1], name: '<b>x</b>' } as ChartLine], range, 'UTC', labels);
     expect(
       (odd.tooltip as { formatter: (p: unknown) => string }).formatter({ seriesIndex: 0, value: [0, 1] }),

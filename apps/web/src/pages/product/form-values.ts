@@ -1,19 +1,16 @@
-import { currentLocale } from '../../app/i18n.ts';
+import { accountZone } from '../../app/account-zone.ts';
+import { formatZonedDate, formatZonedIso } from '../../components/clock.ts';
 
 // Conversions between form inputs and the API's values, shared by the back-office forms.
 
-/** A stored instant in the reader's own time and language; "-" when there is none. */
+/** A stored instant in the account's zone, naming it; "-" when there is none. */
 export function formatTime(iso: string | null | undefined): string {
-  if (!iso) return '-';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(currentLocale());
+  return formatZonedIso(iso, accountZone());
 }
 
 /** A stored date (a day boundary, such as a service expiry) without its time. */
 export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '-';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString(currentLocale());
+  return formatZonedDate(iso, accountZone());
 }
 
 /** Switches edit booleans; the API stores flags as 0/1. */

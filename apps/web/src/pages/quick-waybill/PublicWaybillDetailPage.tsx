@@ -9,8 +9,8 @@ import type { LiveReading } from '../../api/live-state.ts';
 import { publicWaybillApi, waybillKeys } from '../../api/waybill.ts';
 import { flash } from '../../app/feedback.ts';
 import { useCurrentRoute } from '../../app/use-access.ts';
+import { formatZoned } from '../../components/clock.ts';
 import { EmojiFreeInput } from '../../components/EmojiFreeInput.tsx';
-import { formatInstant } from '../../components/time-ranges.ts';
 import { shownReadings } from '../device/shared/device-view.ts';
 import { LatestValues } from '../device/shared/LatestValues.tsx';
 import { CurvePanel } from '../waybill/shared/CurvePanel.tsx';
@@ -72,7 +72,7 @@ export default function PublicWaybillDetailPage() {
 
   const { waybill, chart, stats, shared } = answer.data;
   const zone = waybill.timeZone;
-  const time = (ms: number | null) => (ms === null ? '-' : formatInstant(ms, zone, false));
+  const time = (ms: number | null) => (ms === null ? '-' : formatZoned(ms, zone, false));
   const receive = async ({ receiverMan }: { receiverMan?: string }) => {
     setBusy(true);
     try {
@@ -146,7 +146,7 @@ export default function PublicWaybillDetailPage() {
           ) : null}
           {shared === 1 && answer.data.shareExpiresAt !== null ? (
             <Typography.Text type="secondary">
-              {t('waybill.share.expires', { at: formatInstant(answer.data.shareExpiresAt, zone, false) })}
+              {t('waybill.share.expires', { at: formatZoned(answer.data.shareExpiresAt, zone, false) })}
             </Typography.Text>
           ) : null}
         </Space>

@@ -7,7 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/http.ts';
 import { publicWaybillApi, waybillKeys } from '../../api/waybill.ts';
 import { useCurrentRoute } from '../../app/use-access.ts';
-import { formatInstant } from '../../components/time-ranges.ts';
+import { formatZoned } from '../../components/clock.ts';
 import { WaybillStateTag } from '../waybill/shared/WaybillStateTag.tsx';
 import { publicWaybillDetailPath, variantOf } from './quick-paths.ts';
 
@@ -40,7 +40,7 @@ export default function PublicWaybillListPage() {
     setSearchParams(next, { replace: true });
   };
   const time = (row: PublicWaybillRow, ms: number | null) =>
-    ms === null ? '-' : formatInstant(ms, row.timeZone, false);
+    ms === null ? '-' : formatZoned(ms, row.timeZone, false);
   const open = (row: PublicWaybillRow) => publicWaybillDetailPath(variant, row.waybillPk);
 
   return (

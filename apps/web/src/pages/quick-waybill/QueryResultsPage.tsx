@@ -6,7 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { deviceDataApi } from '../../api/device-data.ts';
 import { ApiError } from '../../api/http.ts';
 import { publicWaybillApi, waybillKeys } from '../../api/waybill.ts';
-import { formatInstant } from '../../components/time-ranges.ts';
+import { formatZoned } from '../../components/clock.ts';
 import { WaybillStateTag } from '../waybill/shared/WaybillStateTag.tsx';
 import { publicWaybillDetailPath } from './quick-paths.ts';
 
@@ -83,7 +83,7 @@ export default function QueryResultsPage() {
                     <Space orientation="vertical" size={0}>
                       <Typography.Text strong>{row.orderNum}</Typography.Text>
                       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                        {row.startedAt === null ? '-' : formatInstant(row.startedAt, row.timeZone, false)}
+                        {row.startedAt === null ? '-' : formatZoned(row.startedAt, row.timeZone, false)}
                       </Typography.Text>
                     </Space>
                     <WaybillStateTag state={row.waybillState} />

@@ -5,9 +5,10 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { sharingApi, sharingKeys, usePermissionModels } from '../../../api/sharing.ts';
+import { accountZone } from '../../../app/account-zone.ts';
 import { confirmPrompt, toastSuccess } from '../../../app/feedback.ts';
+import { formatZonedIso } from '../../../components/clock.ts';
 import { ListPage } from '../../../components/ListPage.tsx';
-import { browserZone, formatIso } from '../../../components/time-ranges.ts';
 import { PermissionModelsPanel } from '../permission-models/PermissionModelsPanel.tsx';
 import { PendingRequests } from './PendingRequests.tsx';
 import { ShareLinkCard } from './ShareLinkCard.tsx';
@@ -48,7 +49,7 @@ function SharesList({ side }: { side: 'sharer' | 'recipient' }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const models = usePermissionModels(side === 'sharer');
-  const zone = browserZone();
+  const zone = accountZone();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: sharingKeys.all });
   const live = (s: DeviceShare) => (s.state === 'pending' || s.state === 'accepted') && !s.expired;
 
@@ -131,9 +132,13 @@ function SharesList({ side }: { side: 'sharer' | 'recipient' }) {
     {
       key: 'until',
       title: t('share.expiresAt'),
-      render: (_, s) => (s.expiresAt ? formatIso(s.expiresAt, zone) : t('share.validities.forever')),
+      render: (_, s) => (s.expiresAt ? formatZonedIso(s.expiresAt, zone) : t('share.validities.forever')),
     },
-    { key: 'created', title: t('share.columns.createdAt'), render: (_, s) => formatIso(s.createdAt, zone) },
+    {
+      key: 'created',
+      title: t('share.columns.createdAt'),
+      render: (_, s) => formatZonedIso(s.createdAt, zone),
+    },
     {
       key: 'actions',
       title: t('share.columns.actions'),
@@ -174,7 +179,7 @@ function SharesList({ side }: { side: 'sharer' | 'recipient' }) {
 function TransfersList() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const zone = browserZone();
+  const zone = accountZone();
   const cancel = (transfer: DeviceTransfer) =>
     void confirmPrompt({
       kind: 'batch',
@@ -193,7 +198,11 @@ function TransfersList() {
     },
     { key: 'to', title: t('transfer.to'), dataIndex: 'toName' },
     { key: 'state', title: t('share.state'), render: (_, x) => <StateTag state={x.state} /> },
-    { key: 'created', title: t('share.columns.createdAt'), render: (_, x) => formatIso(x.createdAt, zone) },
+    {
+      key: 'created',
+      title: t('share.columns.createdAt'),
+      render: (_, x) => formatZonedIso(x.createdAt, zone),
+    },
     {
       key: 'actions',
       title: t('share.columns.actions'),

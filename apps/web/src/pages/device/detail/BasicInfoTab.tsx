@@ -9,7 +9,7 @@ import { deviceKeys, devicesApi } from '../../../api/devices.ts';
 import { ApiError, saveFile } from '../../../api/http.ts';
 import { confirmPrompt, flash, toastSuccess } from '../../../app/feedback.ts';
 import { IfAction } from '../../../components/Access.tsx';
-import { formatIso } from '../../../components/time-ranges.ts';
+import { formatZonedIso } from '../../../components/clock.ts';
 import { intervalParts } from '../shared/device-view.ts';
 import { StatusTag } from '../shared/StatusTag.tsx';
 
@@ -139,12 +139,12 @@ export function BasicInfoTab({ device }: { device: DeviceDetail }) {
           {
             key: 'service',
             label: t('device.fields.serviceExpiredDate'),
-            children: formatIso(device.serviceExpiredDate, zone),
+            children: formatZonedIso(device.serviceExpiredDate, zone),
           },
           {
             key: 'data',
             label: t('device.fields.dataExpiredDate'),
-            children: formatIso(device.dataExpiredDate, zone),
+            children: formatZonedIso(device.dataExpiredDate, zone),
           },
           { key: 'version', label: t('device.fields.version'), children: device.version ?? '-' },
           { key: 'iccid', label: t('device.fields.iccId'), children: device.iccId ?? '-' },
@@ -152,7 +152,7 @@ export function BasicInfoTab({ device }: { device: DeviceDetail }) {
           {
             key: 'created',
             label: t('device.fields.createdAt'),
-            children: formatIso(device.createdAt, zone),
+            children: formatZonedIso(device.createdAt, zone),
           },
           {
             key: 'position',

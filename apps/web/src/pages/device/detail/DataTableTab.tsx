@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { deviceDataApi } from '../../../api/device-data.ts';
 import { deviceKeys } from '../../../api/devices.ts';
 import { currentLocale } from '../../../app/i18n.ts';
+import { formatZoned } from '../../../components/clock.ts';
 import { RangeSelect } from '../../../components/RangeSelect.tsx';
-import { formatInstant } from '../../../components/time-ranges.ts';
 import { formatValue } from '../shared/device-view.ts';
 import { useChannelTitle } from '../shared/use-channel-title.ts';
 import { ExportButtons } from './ExportButtons.tsx';
@@ -50,7 +50,7 @@ export function DataTableTab({ device, zone, range, onRange }: RangeTabProps) {
       sorter: true,
       sortOrder: ascending ? 'ascend' : 'descend',
       sortDirections: ['descend', 'ascend', 'descend'],
-      render: (_: unknown, row) => formatInstant(row.ts, zone),
+      render: (_: unknown, row) => formatZoned(row.ts, zone),
       width: 190,
     },
     ...(page.data?.channels ?? []).map((channel, i) => ({

@@ -13,9 +13,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deviceKeys, devicesApi } from '../../../api/devices.ts';
 import { confirmPrompt, toastSuccess } from '../../../app/feedback.ts';
+import { formatZonedDate, formatZonedIso } from '../../../components/clock.ts';
 import { ListPage } from '../../../components/ListPage.tsx';
 import { requireSelection } from '../../../components/selection.ts';
-import { formatIso } from '../../../components/time-ranges.ts';
 import { showFormError } from '../shared/form-errors.ts';
 
 interface Fields {
@@ -99,13 +99,13 @@ export function MaintenanceTab({ device, canEdit }: { device: DeviceDetail; canE
     {
       dataIndex: 'reportDate',
       title: t('device.maintain.reportDate'),
-      render: (v: string) => formatIso(v, device.timeZone).slice(0, 10),
+      render: (v: string) => formatZonedDate(v, device.timeZone),
     },
     {
       key: 'period',
       title: t('device.maintain.period'),
       render: (_: unknown, row) =>
-        `${formatIso(row.startTime, device.timeZone).slice(0, 16)} ~ ${formatIso(row.endTime, device.timeZone).slice(0, 16)}`,
+        `${formatZonedIso(row.startTime, device.timeZone, false)} ~ ${formatZonedIso(row.endTime, device.timeZone, false)}`,
     },
     { dataIndex: 'maintainer', title: t('device.maintain.maintainer') },
     { dataIndex: 'approver', title: t('device.maintain.approver'), render: (v: string | null) => v ?? '-' },

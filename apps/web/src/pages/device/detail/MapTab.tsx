@@ -6,8 +6,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deviceDataApi } from '../../../api/device-data.ts';
 import { deviceKeys } from '../../../api/devices.ts';
+import { formatZonedIso } from '../../../components/clock.ts';
 import { DeviceMap, type MapPoint } from '../../../components/map/DeviceMap.tsx';
-import { formatIso } from '../../../components/time-ranges.ts';
 import { statusColor } from '../shared/status-color.ts';
 
 const LATITUDE = channelOf('latitude', 0);
@@ -63,7 +63,9 @@ export function MapTab({ device }: { device: DeviceDetail }) {
               lat: device.latitude,
               lon: device.longitude,
               label: device.deviceName,
-              details: [device.address ?? '', formatIso(device.lastSeenAt, device.timeZone)].filter(Boolean),
+              details: [device.address ?? '', formatZonedIso(device.lastSeenAt, device.timeZone)].filter(
+                Boolean,
+              ),
               color: statusColor(device.status, device.useState),
             },
           ],

@@ -2,19 +2,21 @@ import type { DeviceDetail, OperationLog } from '@coldchain/shared';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { deviceKeys, devicesApi } from '../../../api/devices.ts';
+import { useAccountZone } from '../../../app/account-zone.ts';
+import { formatZonedIso } from '../../../components/clock.ts';
 import { ListPage } from '../../../components/ListPage.tsx';
 import { LogChanges } from '../../../components/LogChanges.tsx';
-import { formatIso } from '../../../components/time-ranges.ts';
 
 /** The device's operation log (002 §2): who did what and when, from the platform's audit trail. */
 export function OperationLogTab({ device }: { device: DeviceDetail }) {
   const { t } = useTranslation();
+  const zone = useAccountZone();
   const columns: ColumnsType<OperationLog> = [
     {
       dataIndex: 'createdAt',
       title: t('device.log.time'),
       width: 190,
-      render: (at: string) => formatIso(at, device.timeZone),
+      render: (at: string) => formatZonedIso(at, zone),
     },
     {
       dataIndex: 'accountName',

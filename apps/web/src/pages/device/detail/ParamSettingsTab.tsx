@@ -29,7 +29,7 @@ import { useTranslation } from 'react-i18next';
 import { deviceKeys, devicesApi, useParamSetting, useTimeZones } from '../../../api/devices.ts';
 import { toastSuccess } from '../../../app/feedback.ts';
 import { IfAction } from '../../../components/Access.tsx';
-import { formatIso } from '../../../components/time-ranges.ts';
+import { formatZonedIso } from '../../../components/clock.ts';
 import { useDeviceGrant } from '../share/device-permission.ts';
 import { showFormError } from '../shared/form-errors.ts';
 import {
@@ -117,7 +117,7 @@ function CommandState({ command, zone }: { command: DeviceCommand | null; zone: 
       <Tag color={COMMAND_COLORS[command.state]} data-testid="param-command-state">
         {t(`device.params.commandStates.${command.state}`)}
       </Tag>
-      <Typography.Text type="secondary">{formatIso(at, zone)}</Typography.Text>
+      <Typography.Text type="secondary">{formatZonedIso(at, zone)}</Typography.Text>
       {command.state === 'failed' && command.result ? (
         <Typography.Text type="danger">{command.result}</Typography.Text>
       ) : null}

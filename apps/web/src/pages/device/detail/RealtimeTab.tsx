@@ -5,7 +5,7 @@ import { useAccountInfo } from '../../../api/account.ts';
 import { useLiveSessions, useLiveStatus } from '../../../api/live.ts';
 import { type LiveDevice, latestPerChannel } from '../../../api/live-state.ts';
 import { currentLocale } from '../../../app/i18n.ts';
-import { formatInstant, formatIso } from '../../../components/time-ranges.ts';
+import { formatZoned, formatZonedIso } from '../../../components/clock.ts';
 import { formatValue, shownReadings } from '../shared/device-view.ts';
 import { useChannelTitle } from '../shared/use-channel-title.ts';
 import { useLatestOfDevice } from '../shared/use-latest.ts';
@@ -52,7 +52,7 @@ export function RealtimeTab({ device, live }: { device: DeviceDetail; live: Live
               <Card size="small" data-testid={`realtime-${r.channel}`}>
                 <Statistic title={channelTitle(r)} value={formatValue(r.value, locale)} suffix={r.unit} />
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {formatInstant(r.ts, device.timeZone)}
+                  {formatZoned(r.ts, device.timeZone)}
                 </Typography.Text>
               </Card>
             </Col>
@@ -77,7 +77,7 @@ export function RealtimeTab({ device, live }: { device: DeviceDetail; live: Live
           {
             key: 'seen',
             label: t('device.fields.lastSeenAt'),
-            children: formatIso(device.lastSeenAt, device.timeZone),
+            children: formatZonedIso(device.lastSeenAt, device.timeZone),
           },
           {
             key: 'limits',

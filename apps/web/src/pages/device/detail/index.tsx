@@ -9,8 +9,8 @@ import { ApiError } from '../../../api/http.ts';
 import { useLiveDevices } from '../../../api/live.ts';
 import { rowWithLive } from '../../../api/live-state.ts';
 import { useAccess } from '../../../app/use-access.ts';
+import { formatZonedIso } from '../../../components/clock.ts';
 import { initialRange, type RangeValue } from '../../../components/RangeSelect.tsx';
-import { formatIso } from '../../../components/time-ranges.ts';
 import { useDeviceGrant } from '../share/device-permission.ts';
 import { StatusTag } from '../shared/StatusTag.tsx';
 import { AlarmRecordTab } from './AlarmRecordTab.tsx';
@@ -124,7 +124,7 @@ export default function DeviceDetailPage() {
                 {
                   key: 'seen',
                   label: t('device.fields.lastSeenAt'),
-                  children: formatIso(shown.lastSeenAt, zone),
+                  children: formatZonedIso(shown.lastSeenAt, zone),
                 },
               ]}
             />

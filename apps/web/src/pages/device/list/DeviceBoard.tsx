@@ -1,7 +1,7 @@
 import type { DeviceRow } from '@coldchain/shared';
 import { Card, Col, Descriptions, Empty, Row, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatIso } from '../../../components/time-ranges.ts';
+import { formatZonedIso } from '../../../components/clock.ts';
 import type { ShownReading } from '../shared/device-view.ts';
 import { LatestValues } from '../shared/LatestValues.tsx';
 import { StatusTag } from '../shared/StatusTag.tsx';
@@ -11,13 +11,11 @@ export function DeviceBoard({
   rows,
   loading,
   readingsOf,
-  zone,
   onOpen,
 }: {
   rows: readonly DeviceRow[];
   loading: boolean;
   readingsOf: (row: DeviceRow) => ShownReading[];
-  zone: string;
   onOpen: (id: number) => void;
 }) {
   const { t } = useTranslation();
@@ -56,7 +54,7 @@ export function DeviceBoard({
                 {
                   key: 'seen',
                   label: t('device.fields.lastSeenAt'),
-                  children: formatIso(row.lastSeenAt, zone),
+                  children: formatZonedIso(row.lastSeenAt, row.timeZone),
                 },
               ]}
             />

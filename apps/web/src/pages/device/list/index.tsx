@@ -25,10 +25,10 @@ import { latestPerChannel, rowWithLive } from '../../../api/live-state.ts';
 import { downloadsApi } from '../../../api/users.ts';
 import { confirmPrompt, flash, toastSuccess } from '../../../app/feedback.ts';
 import { IfAction, IfPermission } from '../../../components/Access.tsx';
+import { formatZonedIso } from '../../../components/clock.ts';
 import { EmojiFreeInput } from '../../../components/EmojiFreeInput.tsx';
 import { type ListBody, ListPage, type ListSelection } from '../../../components/ListPage.tsx';
 import { DeviceMap, type MapPoint } from '../../../components/map/DeviceMap.tsx';
-import { browserZone, formatIso } from '../../../components/time-ranges.ts';
 import { ShareToolbar } from '../share/ShareToolbar.tsx';
 import { checkBatch, devicePageRequest, shownReadings } from '../shared/device-view.ts';
 import { LatestValues } from '../shared/LatestValues.tsx';
@@ -79,7 +79,6 @@ export default function DeviceListPage() {
   const [searchParams] = useSearchParams();
   const { data: info } = useAccountInfo();
   const fahrenheit = info?.baseAccount.temperatureUnit === 'F';
-  const zone = info?.baseAccount.timeZone || browserZone();
   const [scene, setScene] = useState<DeviceScene>(1);
   const [mode, setMode] = useState<Mode>('list');
   const [adding, setAdding] = useState(false);
@@ -199,7 +198,7 @@ export default function DeviceListPage() {
       title: t('device.fields.lastSeenAt'),
       sorter: true,
       width: 180,
-      render: (at: string | null) => formatIso(at, zone),
+      render: (at: string | null, row) => formatZonedIso(at, row.timeZone),
     },
     {
       dataIndex: 'serviceExpiredDate',
@@ -315,7 +314,6 @@ export default function DeviceListPage() {
             rows={rows}
             loading={loading}
             readingsOf={readingsOf}
-            zone={zone}
             onOpen={(id) => navigate(detailPath(id))}
           />
           {pagination}

@@ -4,9 +4,10 @@ import { Alert, Button, Form, Input, Modal, Select, Space, Tabs, Typography } fr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sharingApi, sharingKeys, usePermissionModels } from '../../../api/sharing.ts';
+import { accountZone } from '../../../app/account-zone.ts';
 import { flash, toastSuccess } from '../../../app/feedback.ts';
+import { formatZonedIso } from '../../../components/clock.ts';
 import { schemaRule } from '../../../components/schema-rules.ts';
-import { browserZone, formatIso } from '../../../components/time-ranges.ts';
 import { showFormError } from '../shared/form-errors.ts';
 import { FOREVER, type ValidityDraft, ValidityFields, validityRequest } from './ValidityFields.tsx';
 
@@ -182,7 +183,7 @@ export function ShareDialog({
                 <Alert
                   type="success"
                   showIcon
-                  title={t('share.linkReady', { time: formatIso(link.expiresAt, browserZone()) })}
+                  title={t('share.linkReady', { time: formatZonedIso(link.expiresAt, accountZone()) })}
                 />
                 <Typography.Paragraph copyable data-testid="share-link-url">
                   {shareLinkUrl(link.token)}

@@ -19,6 +19,7 @@ import { alarmMessageApi, alarmQueryKeys } from '../../../api/alarm.ts';
 import { useAlarmCount, useMarkAlarmsRead } from '../../../api/alarms.ts';
 import { devicesApi } from '../../../api/devices.ts';
 import { operationDeviceApi } from '../../../api/operation-devices.ts';
+import { deviceTime } from '../../../app/account-zone.ts';
 import { flash } from '../../../app/feedback.ts';
 import { useAccess } from '../../../app/use-access.ts';
 import { type ListFilters, ListPage } from '../../../components/ListPage.tsx';
@@ -143,7 +144,7 @@ export function MessageList({
       render: (value: string, row) => (
         <Space size={6}>
           {row.newFlag === 1 ? <Badge status="error" title={t('alarms.message.unread')} /> : null}
-          {formatTime(value)}
+          {deviceTime(value, row.timeZone)}
         </Space>
       ),
     },
@@ -195,7 +196,7 @@ export function MessageList({
       width: 200,
       render: (_: unknown, row) =>
         row.startTime
-          ? `${formatTime(row.startTime)} ~ ${row.endTime ? formatTime(row.endTime) : t('alarms.message.ongoing')}`
+          ? `${deviceTime(row.startTime, row.timeZone)} ~ ${row.endTime ? deviceTime(row.endTime, row.timeZone) : t('alarms.message.ongoing')}`
           : '-',
     },
     {

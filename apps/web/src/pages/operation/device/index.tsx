@@ -17,9 +17,10 @@ import { saveFile } from '../../../api/http.ts';
 import { type DeviceBatch, operationDeviceApi, sameTypeIds } from '../../../api/operation-devices.ts';
 import { confirmPrompt, flash, toastSuccess } from '../../../app/feedback.ts';
 import { IfAction } from '../../../components/Access.tsx';
+import { formatZonedIso } from '../../../components/clock.ts';
 import { ListPage } from '../../../components/ListPage.tsx';
 import { requireSelection } from '../../../components/selection.ts';
-import { formatDate, formatTime } from '../../product/form-values.ts';
+import { formatDate } from '../../product/form-values.ts';
 
 const LIST_KEY = ['operation', 'devices'] as const;
 
@@ -117,8 +118,8 @@ export default function OperationDevicePage() {
     {
       dataIndex: 'lastSeenAt',
       title: t('catalogue.fields.lastSeenAt'),
-      width: 170,
-      render: formatTime,
+      width: 190,
+      render: (at: string | null, row) => formatZonedIso(at, row.timeZone),
     },
     {
       dataIndex: 'serviceExpiredDate',

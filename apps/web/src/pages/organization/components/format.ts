@@ -1,6 +1,5 @@
-import { formatIso } from '../../../components/time-ranges.ts';
+import { accountZone } from '../../../app/account-zone.ts';
+import { formatZonedIso } from '../../../components/clock.ts';
 
-/** The browser's own zone: organization, project and asset times are the viewer's, not a device's. */
-const LOCAL_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
-
-export const formatLocal = (iso: string | null | undefined) => formatIso(iso, LOCAL_ZONE);
+/** Organization, project and asset times are the account's, not a device's: in its zone, named. */
+export const formatLocal = (iso: string | null | undefined) => formatZonedIso(iso, accountZone());

@@ -17,8 +17,9 @@ import type { LiveReading } from '../../../api/live-state.ts';
 import { useCurrentRoute } from '../../../app/use-access.ts';
 import type { ChartLine } from '../../../components/chart/chart-option.ts';
 import { TimeSeriesChart } from '../../../components/chart/TimeSeriesChart.tsx';
+import { formatZonedIso } from '../../../components/clock.ts';
 import { initialRange, RangeSelect, type RangeValue } from '../../../components/RangeSelect.tsx';
-import { formatIso, QUICK_RANGES } from '../../../components/time-ranges.ts';
+import { QUICK_RANGES } from '../../../components/time-ranges.ts';
 import {
   isDeviceStatus,
   isProbeChannel,
@@ -232,7 +233,7 @@ export default function QuickQueryPage() {
                 {
                   key: 'seen',
                   label: t('device.fields.lastSeenAt'),
-                  children: formatIso(device.lastSeenAt, zone),
+                  children: formatZonedIso(device.lastSeenAt, zone),
                 },
                 {
                   key: 'limits',

@@ -13,7 +13,7 @@ import { Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { waybillApi, waybillKeys } from '../../../api/waybill.ts';
-import { formatInstant } from '../../../components/time-ranges.ts';
+import { formatZoned } from '../../../components/clock.ts';
 
 const isCause = (v: string | null): v is AlarmCause => ALARM_CAUSES.includes(v as AlarmCause);
 const isState = (v: string | null): v is AlarmMessageState =>
@@ -62,7 +62,7 @@ export function AlarmTab({
           dataIndex: 'ts',
           title: t('waybill.alarms.time'),
           width: 180,
-          render: (ts: number) => formatInstant(ts, waybill.timeZone),
+          render: (ts: number) => formatZoned(ts, waybill.timeZone),
         },
         {
           dataIndex: 'alarmType',

@@ -2,7 +2,7 @@ import type { WaybillDetail } from '@coldchain/shared';
 import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFenceOptions, useTrackTemplates } from '../../../api/waybill.ts';
-import { formatInstant } from '../../../components/time-ranges.ts';
+import { formatZoned } from '../../../components/clock.ts';
 import { limitsText } from '../shared/temperature.ts';
 
 /** Every field of the waybill (002 §3), grouped as the form groups them. */
@@ -11,7 +11,7 @@ export function InfoTab({ waybill }: { waybill: WaybillDetail }) {
   const fences = useFenceOptions();
   const tracks = useTrackTemplates();
   const zone = waybill.timeZone;
-  const time = (ms: number | null) => (ms === null ? '-' : formatInstant(ms, zone, false));
+  const time = (ms: number | null) => (ms === null ? '-' : formatZoned(ms, zone, false));
   const text = (v: string | number | null) => (v === null || v === '' ? '-' : String(v));
   const fenceName = (id: number | null) =>
     id === null ? '-' : (fences.data?.data.find((f) => f.id === id)?.name ?? `#${id}`);

@@ -3,7 +3,7 @@ import { Descriptions, Space, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LiveReading } from '../../../api/live-state.ts';
-import { formatInstant } from '../../../components/time-ranges.ts';
+import { formatZoned } from '../../../components/clock.ts';
 import { isDeviceStatus, shownReadings } from '../../device/shared/device-view.ts';
 import { LatestValues } from '../../device/shared/LatestValues.tsx';
 import { limitsText } from '../shared/temperature.ts';
@@ -28,7 +28,7 @@ export function LiveSummary({
       ),
     [overview],
   );
-  const time = (ms: number | null) => (ms === null ? '-' : formatInstant(ms, zone, false));
+  const time = (ms: number | null) => (ms === null ? '-' : formatZoned(ms, zone, false));
   const position = overview?.lastPosition;
   return (
     <Space orientation="vertical" size="small" style={{ width: '100%' }}>

@@ -10,8 +10,8 @@ import { saveFile } from '../../../api/http.ts';
 import { useWaybill, waybillApi, waybillKeys } from '../../../api/waybill.ts';
 import { toastSuccess } from '../../../app/feedback.ts';
 import { IfAction } from '../../../components/Access.tsx';
+import { formatZoned } from '../../../components/clock.ts';
 import type { TimeRange } from '../../../components/time-ranges.ts';
-import { formatInstant } from '../../../components/time-ranges.ts';
 import { WaybillFormModal } from '../list/WaybillFormModal.tsx';
 import { CurvePanel } from '../shared/CurvePanel.tsx';
 import { shapeOf } from '../shared/fence-shapes.ts';
@@ -284,7 +284,7 @@ export default function WaybillDetailPage() {
                   type="warning"
                   showIcon
                   title={corrected.notice ?? t('waybill.form.timeCorrected')}
-                  description={`${formatInstant(corrected.startTime, zone, false)} ~ ${formatInstant(corrected.endTime, zone, false)}`}
+                  description={`${formatZoned(corrected.startTime, zone, false)} ~ ${formatZoned(corrected.endTime, zone, false)}`}
                   data-testid="waybill-time-corrected"
                 />
               ) : null}

@@ -5,10 +5,11 @@ import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { waybillApi, waybillKeys } from '../../../api/waybill.ts';
+import { accountZone } from '../../../app/account-zone.ts';
 import { confirmPrompt, flash, toastSuccess } from '../../../app/feedback.ts';
 import { IfAction } from '../../../components/Access.tsx';
+import { formatZoned } from '../../../components/clock.ts';
 import { ListPage, type ListSelection } from '../../../components/ListPage.tsx';
-import { browserZone, formatInstant } from '../../../components/time-ranges.ts';
 import { listSort } from '../shared/list-sort.ts';
 import { FenceEditorModal } from './FenceEditorModal.tsx';
 
@@ -19,7 +20,7 @@ import { FenceEditorModal } from './FenceEditorModal.tsx';
 export default function GeofencePage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const zone = browserZone();
+  const zone = accountZone();
   const [editing, setEditing] = useState<{ fence: Geofence | null } | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: waybillKeys.fences() });
 
@@ -76,7 +77,7 @@ export default function GeofencePage() {
       title: t('waybill.fields.createdAt'),
       width: 170,
       sorter: true,
-      render: (at: number) => formatInstant(at, zone, false),
+      render: (at: number) => formatZoned(at, zone, false),
     },
     {
       key: 'actions',

@@ -3,9 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Empty, Modal, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useWaybillTemplates, waybillApi, waybillKeys } from '../../../api/waybill.ts';
+import { accountZone } from '../../../app/account-zone.ts';
 import { confirmPrompt, toastSuccess } from '../../../app/feedback.ts';
 import { IfAction } from '../../../components/Access.tsx';
-import { browserZone, formatInstant } from '../../../components/time-ranges.ts';
+import { formatZoned } from '../../../components/clock.ts';
 
 /**
  * The waybill templates (002 §3): pick one to create a waybill from it, or delete those no longer
@@ -23,7 +24,7 @@ export function TemplatesModal({
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const templates = useWaybillTemplates(open);
-  const zone = browserZone();
+  const zone = accountZone();
 
   const remove = (template: WaybillTemplate) =>
     void confirmPrompt({
@@ -61,7 +62,7 @@ export function TemplatesModal({
             dataIndex: 'createdAt',
             title: t('waybill.fields.createdAt'),
             width: 170,
-            render: (at: number) => formatInstant(at, zone, false),
+            render: (at: number) => formatZoned(at, zone, false),
           },
           {
             key: 'actions',

@@ -17,10 +17,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { saveFile } from '../../../api/http.ts';
 import { waybillApi, waybillKeys } from '../../../api/waybill.ts';
+import { accountZone } from '../../../app/account-zone.ts';
 import { confirmPrompt, flash, toastSuccess } from '../../../app/feedback.ts';
 import { IfAction } from '../../../components/Access.tsx';
+import { formatZoned } from '../../../components/clock.ts';
 import { ListPage, type ListSelection } from '../../../components/ListPage.tsx';
-import { browserZone, formatInstant } from '../../../components/time-ranges.ts';
 import { listSort } from '../shared/list-sort.ts';
 import { ShareModal } from '../shared/ShareModal.tsx';
 import { changeWaybillState } from '../shared/state-change.ts';
@@ -59,7 +60,7 @@ interface Editing {
 export default function WaybillListPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const zone = browserZone();
+  const zone = accountZone();
   const [tab, setTab] = useState<Tab>('all');
   const [editing, setEditing] = useState<Editing | null>(null);
   const [templatesOpen, setTemplatesOpen] = useState(false);
@@ -115,7 +116,7 @@ export default function WaybillListPage() {
     }
   };
 
-  const time = (ms: number | null) => (ms === null ? '-' : formatInstant(ms, zone, false));
+  const time = (ms: number | null) => (ms === null ? '-' : formatZoned(ms, zone, false));
   const columns: ColumnsType<WaybillRow> = [
     {
       dataIndex: 'orderNum',

@@ -9,8 +9,9 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { waybillApi } from '../../../api/waybill.ts';
+import { accountZone } from '../../../app/account-zone.ts';
 import { toastSuccess } from '../../../app/feedback.ts';
-import { browserZone, formatInstant } from '../../../components/time-ranges.ts';
+import { formatZoned } from '../../../components/clock.ts';
 
 type Validity = (typeof WAYBILL_SHARE_VALIDITIES)[number];
 
@@ -78,7 +79,7 @@ export function ShareModal({
             {link}
           </Typography.Paragraph>
           <Typography.Text type="secondary">
-            {t('waybill.share.expires', { at: formatInstant(answer.expiresAt, browserZone(), false) })}
+            {t('waybill.share.expires', { at: formatZoned(answer.expiresAt, accountZone(), false) })}
           </Typography.Text>
         </Space>
       ) : (

@@ -2,7 +2,7 @@ import { CaretRightOutlined, PauseOutlined, StopOutlined } from '@ant-design/ico
 import { Alert, Button, Empty, Slider, Space, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatInstant } from '../../../components/time-ranges.ts';
+import { formatZoned } from '../../../components/clock.ts';
 import type { FenceShape } from './leaflet.ts';
 import { PLAYBACK_SPEEDS, positionAt, type TrackFix, travelledUntil } from './track.ts';
 import { usePlayback } from './use-playback.ts';
@@ -98,14 +98,14 @@ export function TrackPanel({
             min={first}
             max={last}
             value={playback.at ?? last}
-            tooltip={{ formatter: (v) => (typeof v === 'number' ? formatInstant(v, timeZone) : '') }}
+            tooltip={{ formatter: (v) => (typeof v === 'number' ? formatZoned(v, timeZone) : '') }}
             onChange={(v) => {
               playback.pause();
               playback.seek(v);
             }}
           />
           <Typography.Text data-testid="playback-time" data-at={playback.at ?? ''}>
-            {formatInstant(playback.at ?? last, timeZone)}
+            {formatZoned(playback.at ?? last, timeZone)}
           </Typography.Text>
         </Space>
       ) : null}
