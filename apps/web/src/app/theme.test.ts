@@ -1,3 +1,4 @@
+import { theme } from 'antd';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_THEME_COLOR } from './constants.ts';
 import { contrastRatio, paleTint, readableShade, TEXT_CONTRAST, themeFor } from './theme.ts';
@@ -44,7 +45,11 @@ describe('readable theme colours', () => {
     expect(token.colorPrimary).toBe(readableShade('#547DF2'));
     expect(token.colorLink).toBe(token.colorPrimary);
     expect(token.colorPrimaryBg).toBe(paleTint('#547DF2'));
-    expect(contrastRatio(token.colorError ?? '', '#ffffff')).toBeGreaterThanOrEqual(TEXT_CONTRAST);
+    for (const status of ['Success', 'Warning', 'Error', 'Info'] as const) {
+      const text = token[`color${status}`] ?? '';
+      expect(contrastRatio(text, token[`color${status}Bg`] ?? '')).toBeGreaterThanOrEqual(TEXT_CONTRAST);
+      expect(contrastRatio(text, '#ffffff')).toBeGreaterThanOrEqual(TEXT_CONTRAST);
+    }
     for (const grey of [token.colorTextTertiary, token.colorTextPlaceholder, token.colorTextDescription]) {
       // Black at that opacity over the grey page background.
       const alpha = Number(/rgba\(0, 0, 0, ([\d.]+)\)/.exec(grey ?? '')?.[1]);
@@ -52,6 +57,16 @@ describe('readable theme colours', () => {
         .toString(16)
         .padStart(2, '0');
       expect(contrastRatio(`#${level.repeat(3)}`, '#f5f5f5')).toBeGreaterThanOrEqual(TEXT_CONTRAST);
+    }
+  });
+
+  it('gives preset tags text that reads on their pale background', () => {
+    const palette = theme.getDesignToken() as unknown as Record<string, string>;
+    const tag = (themeFor(DEFAULT_THEME_COLOR).components?.Tag ?? {}) as Record<string, string>;
+    expect(Object.keys(tag).length).toBeGreaterThan(0);
+    for (const [key, text] of Object.entries(tag)) {
+      const background = palette[key.replace(/7$/, '1')] ?? '';
+      expect(contrastRatio(text, background), key).toBeGreaterThanOrEqual(TEXT_CONTRAST);
     }
   });
 });

@@ -77,8 +77,24 @@ export function readableShade(color: string, background = PAGE_BACKGROUND): stri
   return '#000000';
 }
 
-/** antd's error red (#ff4d4f) reads at 3.3:1 on white; danger buttons and field errors take its shade. */
-const ERROR_RED = '#ff4d4f';
+/**
+ * antd's status colours read at 1.9-3.3:1 on white; status tags, danger buttons and field errors take
+ * their readable shades, on their own pale tints.
+ */
+const STATUS_COLORS = { Success: '#52c41a', Warning: '#faad14', Error: '#ff4d4f', Info: '#1677ff' } as const;
+
+/**
+ * Preset tag colours whose text (antd's shade 7) reads under 4.5:1 on the tag's shade 1, with the
+ * palette's next shade that reads (8, or 9 for gold and lime).
+ */
+const TAG_TEXT = {
+  green7: '#237804',
+  cyan7: '#006d75',
+  orange7: '#ad4e00',
+  volcano7: '#ad2102',
+  gold7: '#874d00',
+  lime7: '#3f6600',
+};
 
 /** The strongest pale tint of the colour, at most 10%, no darker than the page: selected menu entries. */
 export function paleTint(color: string): string {
@@ -91,8 +107,17 @@ export function paleTint(color: string): string {
   return '#ffffff';
 }
 
+function statusTokens(): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(STATUS_COLORS).flatMap(([status, color]) => [
+      [`color${status}`, readableShade(color)],
+      [`color${status}Bg`, paleTint(color)],
+    ]),
+  );
+}
+
 /**
- * antd's theme for a tenant colour (000 §1, §3): primary, link and error colours in readable shades,
+ * antd's theme for a tenant colour (000 §1, §3): primary, link and status colours in readable shades,
  * and secondary texts (descriptions, placeholders, footers) dark enough to read (WCAG 2.2 AA); antd's
  * defaults of 45% and 25% black fall under 4.5:1.
  */
@@ -105,10 +130,11 @@ export function themeFor(brandColor: string): ThemeConfig {
       // dark shade; the shade's text reads on it.
       colorPrimaryBg: paleTint(brandColor),
       colorLink: primary,
-      colorError: readableShade(ERROR_RED),
+      ...statusTokens(),
       colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
       colorTextPlaceholder: 'rgba(0, 0, 0, 0.62)',
       colorTextDescription: 'rgba(0, 0, 0, 0.62)',
     },
+    components: { Tag: TAG_TEXT },
   };
 }

@@ -32,6 +32,7 @@ export function SceneSwitch({ compact = false }: { compact?: boolean }) {
   return (
     <Dropdown
       trigger={['click']}
+      autoFocus
       menu={{
         selectable: true,
         selectedKeys: [String(scene)],

@@ -30,6 +30,8 @@ export function UserMenu({
   return (
     <Dropdown
       trigger={['click']}
+      // Opened by keyboard, the menu takes the focus: arrows move in it, Escape gives it back.
+      autoFocus
       menu={{
         items: [
           ...(showPersonalCenter

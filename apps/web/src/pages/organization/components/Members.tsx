@@ -99,6 +99,7 @@ export function Members({ org }: { org: Organization }) {
             style={{ minWidth: 160 }}
             value={row.roleId ?? undefined}
             options={roleOptions}
+            aria-label={t('org.members.role')}
             data-testid={`member-role-${row.accountId}`}
             onChange={async (roleId: number) => {
               await organizationApi.updateRole(org.id, row.accountId, roleId);
