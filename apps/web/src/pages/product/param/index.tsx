@@ -222,6 +222,7 @@ export default function ParamPage() {
         <Space wrap>
           <span>{t('catalogue.fields.deviceTypeId')}</span>
           <Select
+            aria-label={t('catalogue.fields.deviceTypeId')}
             style={{ minWidth: 320 }}
             showSearch={{ optionFilterProp: 'label' }}
             loading={types.isFetching}

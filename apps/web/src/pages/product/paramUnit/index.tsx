@@ -229,6 +229,7 @@ function ConvertCard() {
         <Select
           style={{ minWidth: 220 }}
           placeholder={t('catalogue.fields.fromUnitId')}
+          aria-label={t('catalogue.fields.fromUnitId')}
           options={options}
           value={from ?? undefined}
           onChange={(id: number) => setFrom(id)}
@@ -243,6 +244,7 @@ function ConvertCard() {
         <Select
           style={{ minWidth: 220 }}
           placeholder={t('catalogue.fields.toUnitId')}
+          aria-label={t('catalogue.fields.toUnitId')}
           options={options}
           value={to ?? undefined}
           onChange={(id: number) => setTo(id)}
