@@ -188,6 +188,17 @@ function withDatabase<T>(fn: (db: Database.Database) => T): T {
   }
 }
 
+/** The text of a captcha image the server issued (read from its database), to answer it as a person would. */
+export function captchaAnswer(captchaId: string): string {
+  return withDatabase((db) => {
+    const row = db.prepare('select answer from captcha where id = ?').get(captchaId) as
+      | { answer: string }
+      | undefined;
+    if (!row) throw new Error(`no captcha ${captchaId}`);
+    return row.answer;
+  });
+}
+
 let accounts = 0;
 
 export interface AccountOptions {

@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
+import { CAPTCHA_ID_HEADER, LOGIN_NAME_FAILURES_BEFORE_CAPTCHA } from '@coldchain/shared';
 import type { Page } from 'playwright-core';
 import {
+  captchaAnswer,
+  createAccount,
+  DEMO_PASSWORD,
   logOut,
   mailCount,
   pickOption,
@@ -109,6 +113,17 @@ function signUpAndRecover(screen: 'desktop' | 'phone'): void {
     await waitForPath(page, '/user/login');
   });
 
+  test(`${screen}: the account logs in with a code mailed to its e-mail`, async ({ page }) => {
+    await open(page, '/user/login');
+    await page.getByRole('tab', { name: '验证码登录' }).click();
+    await page.getByTestId('contact-userName').fill(email);
+    const before = mailCount();
+    await page.getByTestId('send-code').click();
+    await page.getByTestId('verify-code').fill(await waitForMailCode(email, before));
+    await page.getByTestId('code-login-submit').click();
+    await expectSignedInAs(page, userName);
+  });
+
   test(`${screen}: the password is recovered with a mailed code and only the new one logs in`, async ({
     page,
   }) => {
@@ -150,4 +165,30 @@ test('the login page offers password and code login, and links to sign-up, recov
   await page.goto('/user/login');
   await page.getByTestId('link-recover').waitFor();
   assert.equal(await page.locator('[data-testid^="login-wechat"], [data-testid^="login-qq"]').count(), 0);
+});
+
+test('after failed logins the form asks for the image code; a wrong one is refused, the right one signs in', async ({
+  page,
+}) => {
+  const userName = createAccount();
+  await page.goto('/user/login');
+  const loginAnswer = () => page.waitForResponse((r) => r.url().endsWith('/api/base/BaseAccount/login'));
+  const newImage = async () => {
+    const response = await page.waitForResponse((r) => r.url().includes('/api/base/BaseAccount/newVerify'));
+    return response.headers()[CAPTCHA_ID_HEADER.toLowerCase()] ?? '';
+  };
+  for (let attempt = 0; attempt < LOGIN_NAME_FAILURES_BEFORE_CAPTCHA; attempt += 1) {
+    await Promise.all([loginAnswer(), signIn(page, userName, 'not-the-password')]);
+  }
+  await page.getByTestId('login-password').fill(DEMO_PASSWORD);
+  let [captchaId] = await Promise.all([newImage(), page.getByTestId('login-submit').click()]);
+  await page.getByTestId('captcha-image').locator('img').waitFor();
+
+  await page.getByTestId('captcha-code').fill(captchaAnswer(captchaId) === 'ZZZZ' ? 'YYYY' : 'ZZZZ');
+  [captchaId] = await Promise.all([newImage(), page.getByTestId('login-submit').click()]);
+  assert.equal(await storedToken(page), null, 'a wrong image code does not sign in');
+
+  await page.getByTestId('captcha-code').fill(captchaAnswer(captchaId));
+  await page.getByTestId('login-submit').click();
+  await waitForPath(page, '/home');
 });
