@@ -8,6 +8,7 @@ import { ApiError } from '../../api/http.ts';
 import { publicWaybillApi, waybillKeys } from '../../api/waybill.ts';
 import { useCurrentRoute } from '../../app/use-access.ts';
 import { formatZoned } from '../../components/clock.ts';
+import { useIsPhone } from '../../shell/use-viewport.ts';
 import { WaybillStateTag } from '../waybill/shared/WaybillStateTag.tsx';
 import { publicWaybillDetailPath, variantOf } from './quick-paths.ts';
 
@@ -20,7 +21,9 @@ export default function PublicWaybillListPage() {
   const { t } = useTranslation();
   const route = useCurrentRoute();
   const variant = variantOf(route?.name);
-  const mobile = variant === 'mobile';
+  // The mobile variant, or the PC one opened on a phone (000 §2.1 below 576 px): stacked form, list.
+  const phone = useIsPhone();
+  const stacked = variant === 'mobile' || phone;
   const [searchParams, setSearchParams] = useSearchParams();
   const trackingNumber = (searchParams.get('trackingNumber') ?? '').trim();
   const deviceGuid = (searchParams.get('deviceGuid') ?? '').trim();
@@ -51,7 +54,7 @@ export default function PublicWaybillListPage() {
     >
       <Card title={t('waybill.public.listTitle')}>
         <Form
-          layout={mobile ? 'vertical' : 'inline'}
+          layout={stacked ? 'vertical' : 'inline'}
           initialValues={{ value: trackingNumber }}
           onFinish={search}
           key={trackingNumber}
@@ -64,7 +67,7 @@ export default function PublicWaybillListPage() {
             <Input
               allowClear
               maxLength={WAYBILL_EXPRESS_NUMBER_MAX}
-              style={{ minWidth: 240 }}
+              style={stacked ? undefined : { minWidth: 240 }}
               data-testid="public-waybill-number"
             />
           </Form.Item>
@@ -96,7 +99,7 @@ export default function PublicWaybillListPage() {
         />
       ) : null}
       {rows.length > 0 ? (
-        mobile ? (
+        stacked ? (
           <List
             dataSource={rows}
             data-testid="public-waybill-list"
