@@ -2,13 +2,14 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD, DEMO_USER, test, waitForPath } from '../../harness.ts';
 
-/** What has the focus: its test id, role and text. */
+/** What has the focus: its test id (a menu entry's is on its label), role and text. */
 const focused = (page: Page) =>
   page.evaluate(() => {
     const element = document.activeElement as HTMLElement | null;
+    const label =
+      element?.getAttribute('role') === 'menuitem' ? element.querySelector('[data-testid]') : null;
     return {
-      testId:
-        element?.dataset.testid ?? element?.querySelector('[data-testid]')?.getAttribute('data-testid') ?? '',
+      testId: element?.dataset.testid ?? label?.getAttribute('data-testid') ?? '',
       role: element?.getAttribute('role') ?? '',
       text: element?.textContent?.trim() ?? '',
       outline: element ? getComputedStyle(element).outlineStyle : 'none',
