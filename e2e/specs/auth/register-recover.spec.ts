@@ -192,3 +192,24 @@ test('after failed logins the form asks for the image code; a wrong one is refus
   await page.getByTestId('login-submit').click();
   await waitForPath(page, '/home');
 });
+
+test('an account without phone or e-mail binds an e-mail by a mailed code and goes on', async ({ page }) => {
+  const userName = createAccount();
+  const email = `${userName}@example.com`;
+  await page.goto('/user/bind-phone?redirect=%2Fdevice%2Flist');
+  // Without a session the page asks to log in first and comes back.
+  await waitForPath(page, '/user/login');
+  await signIn(page, userName, DEMO_PASSWORD);
+  await waitForPath(page, '/user/bind-phone');
+  await page.getByText('账号未绑定手机号或邮箱，请绑定后登录').waitFor();
+  await page.getByRole('link', { name: '改为绑定邮箱' }).click();
+  await waitForPath(page, '/user/bind-email');
+  await page.getByTestId('contact-email').fill(email);
+  const before = mailCount();
+  await page.getByTestId('send-code').click();
+  await page.getByTestId('verify-code').fill(await waitForMailCode(email, before));
+  await page.getByTestId('bind-submit').click();
+  await waitForPath(page, '/device/list');
+  await page.goto('/user/bind-email');
+  await page.getByText(`已绑定：${email}`).waitFor();
+});
