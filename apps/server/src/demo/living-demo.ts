@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { seedDemoDevices } from '../ingest/demo-devices.ts';
 import { seedDemoWaybills } from '../modules/waybills/demo-waybills.ts';
+import { waybillsOf } from '../modules/waybills/waybills.module.ts';
 import { seedDemoCatalogue } from './demo-catalogue.ts';
 import { seedDemoHistory } from './demo-history.ts';
 import { seedDemoOrganization } from './demo-organization.ts';
@@ -23,17 +24,22 @@ export async function seedLivingDemo(app: FastifyInstance): Promise<string | nul
   if (seeded > 0)
     app.log.info(`Demo history: a week of readings for ${seeded} devices in ${Date.now() - began} ms`);
   await seedDemoOrganization(ctx);
-  await seedDemoWaybills(ctx);
+  await nextDemoWaybill(app);
   return fleet;
+}
+
+/** Adds the next demo waybill when the last one ended; fence tracking follows it at once. */
+async function nextDemoWaybill(app: FastifyInstance): Promise<void> {
+  await seedDemoWaybills(app.ctx);
+  await waybillsOf(app.ctx).tracker.refresh();
 }
 
 /** Seeds the demo, then, while the server runs, adds a demo waybill after each one that ended. */
 export async function startLivingDemo(app: FastifyInstance): Promise<string | null> {
   const fleet = await seedLivingDemo(app);
   if (!fleet) return null;
-  const { ctx } = app;
   const timer = setInterval(() => {
-    seedDemoWaybills(ctx).catch((error: unknown) => app.log.warn({ err: error }, 'next demo waybill failed'));
+    nextDemoWaybill(app).catch((error: unknown) => app.log.warn({ err: error }, 'next demo waybill failed'));
   }, NEXT_WAYBILL_CHECK_MS);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
