@@ -12,6 +12,7 @@ export function LoadingOverlay() {
     <div
       role="status"
       aria-live="polite"
+      aria-label={t('app.loading')}
       data-testid="loading-overlay"
       style={{
         position: 'fixed',
@@ -23,7 +24,7 @@ export function LoadingOverlay() {
         background: 'rgba(255, 255, 255, 0.45)',
       }}
     >
-      <Spin size="large" aria-label={t('app.loading')} />
+      <Spin size="large" />
     </div>
   );
 }

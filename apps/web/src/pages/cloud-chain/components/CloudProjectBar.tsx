@@ -36,6 +36,7 @@ export function CloudProjectBar({ children }: { children: (scope: CloudScope) =>
             style={{ minWidth: 240 }}
             value={projectId ?? undefined}
             placeholder={t('cloud.chooseProject')}
+            aria-label={t('cloud.project')}
             loading={projects.isFetching}
             onChange={(id: number) => setProjectId(id)}
             options={(projects.data ?? []).map((p) => ({ value: p.id, label: p.projectName }))}
@@ -70,6 +71,7 @@ export function DeviceSelect({
       value={value ?? undefined}
       onChange={onChange}
       showSearch={{ optionFilterProp: 'label' }}
+      aria-label={t('alarms.fields.device')}
       options={devices.map((d) => ({ value: d.id, label: `${d.deviceName} (${d.deviceGuid})` }))}
       data-testid="cloud-device"
     />
