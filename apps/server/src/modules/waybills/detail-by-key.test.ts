@@ -37,7 +37,11 @@ describe('waybill detail by id or by key (000 §2.4 /waybill/detail/{waybillPk})
   });
 
   it('asks for one of id and key, naming the field', async () => {
-    for (const query of [{}, { id: String(waybill.id), waybillPk: waybill.waybillPk }]) {
+    const neitherAndBoth: Record<string, string>[] = [
+      {},
+      { id: String(waybill.id), waybillPk: waybill.waybillPk },
+    ];
+    for (const query of neitherAndBoth) {
       const answer = await detail(owner.token, query);
       expect(answer.code).not.toBe(0);
       expect(answer.msg).toContain('Waybill key: give either the waybill id or the waybill key');
