@@ -1,5 +1,6 @@
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Dropdown } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAccountInfo, useLogout } from '../api/account.ts';
@@ -19,6 +20,21 @@ export function UserMenu({
   const { data: info } = useAccountInfo();
   const logout = useLogout();
   const account = info?.baseAccount;
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+
+  // Escape closes the menu and gives the focus back to its button (WCAG 2.4.3 focus order); the
+  // dropdown itself closes but leaves the focus in the removed menu.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      requestAnimationFrame(() => button.current?.focus());
+    };
+    document.addEventListener('keydown', onKey, true);
+    return () => document.removeEventListener('keydown', onKey, true);
+  }, [open]);
 
   const confirmLogout = () =>
     void confirmPrompt({
@@ -30,6 +46,8 @@ export function UserMenu({
   return (
     <Dropdown
       trigger={['click']}
+      open={open}
+      onOpenChange={setOpen}
       // Opened by keyboard, the menu takes the focus: arrows move in it, Escape gives it back.
       autoFocus
       menu={{
@@ -50,12 +68,14 @@ export function UserMenu({
           },
         ],
         onClick: ({ key }) => {
+          setOpen(false);
           if (key === 'center') navigate('/consumer/info');
           if (key === 'logout') confirmLogout();
         },
       }}
     >
       <Button
+        ref={button}
         type="text"
         data-testid="user-menu"
         style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}
