@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AxeResults } from 'axe-core';
 import type { BrowserContext, Page } from 'playwright-core';
-import { apiLogin, DEMO_OPERATOR, DEMO_USER, TOKEN_KEY, test } from '../../harness.ts';
-import { builtRoutes } from '../shell/built-routes.ts';
+import { DEMO_OPERATOR, DEMO_USER, TOKEN_KEY, test } from '../../harness.ts';
+import { signedInRoutes } from '../shell/built-routes.ts';
 
 /** WCAG 2.2 AA as axe-core tags it. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -24,24 +24,8 @@ interface Finding {
   nodes: number;
 }
 
-interface Account {
-  token: string;
-  routes: string[];
-}
-
 /** Each account signs in once; its token and routes serve every test of this file. */
-const accounts = new Map<string, Promise<Account>>();
-function account(baseUrl: string, userName: string): Promise<Account> {
-  let found = accounts.get(userName);
-  if (!found) {
-    found = apiLogin(baseUrl, userName).then(async (token) => ({
-      token,
-      routes: await builtRoutes(baseUrl, token),
-    }));
-    accounts.set(userName, found);
-  }
-  return found;
-}
+const account = signedInRoutes();
 
 async function signedIn(context: BrowserContext, token: string): Promise<void> {
   await context.addInitScript(

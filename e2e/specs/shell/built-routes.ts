@@ -1,6 +1,6 @@
 import type { OrganizationNode, PageResponse } from '@coldchain/shared';
 import type { Page } from 'playwright-core';
-import { api } from '../../harness.ts';
+import { api, apiLogin } from '../../harness.ts';
 
 /** What this module reads of a route-table entry (apps/web/src/app/routes.ts). */
 interface TableRoute {
@@ -123,4 +123,28 @@ export async function builtRoutes(target: Page | string, token: string): Promise
   return routes.ROUTES.filter((route) => route.component !== undefined && access.canOpen(route, ctx))
     .map((route) => filled(route.path, samples))
     .filter((path): path is string => path !== null);
+}
+
+export interface SignedInRoutes {
+  token: string;
+  routes: string[];
+}
+
+/**
+ * Signs each account in once, on first use, and lists its built routes; the token and routes serve
+ * every later call. One cache per spec file, so a spec that ends a session cannot touch another's.
+ */
+export function signedInRoutes(): (baseUrl: string, userName: string) => Promise<SignedInRoutes> {
+  const accounts = new Map<string, Promise<SignedInRoutes>>();
+  return (baseUrl, userName) => {
+    let found = accounts.get(userName);
+    if (!found) {
+      found = apiLogin(baseUrl, userName).then(async (token) => ({
+        token,
+        routes: await builtRoutes(baseUrl, token),
+      }));
+      accounts.set(userName, found);
+    }
+    return found;
+  };
 }

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
 import {
-  apiLogin,
   DEMO_OPERATOR,
   DEMO_PASSWORD,
   DEMO_USER,
@@ -11,7 +10,7 @@ import {
   test,
   waitForPath,
 } from '../../harness.ts';
-import { builtRoutes } from './built-routes.ts';
+import { signedInRoutes } from './built-routes.ts';
 
 const PHONE = { width: 390, height: 844 };
 /** What shows while a page is still loading: a route chunk, a query, a lazy panel. */
@@ -21,24 +20,8 @@ const SHARES = 10;
 /** A page that has not settled by then is reported as such. */
 const SETTLE_MS = 12_000;
 
-interface Account {
-  token: string;
-  routes: string[];
-}
-
 /** Each account signs in once; its token and routes serve every test of this file. */
-const accounts = new Map<string, Promise<Account>>();
-function account(baseUrl: string, userName: string): Promise<Account> {
-  let found = accounts.get(userName);
-  if (!found) {
-    found = apiLogin(baseUrl, userName).then(async (token) => ({
-      token,
-      routes: await builtRoutes(baseUrl, token),
-    }));
-    accounts.set(userName, found);
-  }
-  return found;
-}
+const account = signedInRoutes();
 
 async function onPhone(page: Page, context: BrowserContext, token: string): Promise<void> {
   await context.addInitScript(
