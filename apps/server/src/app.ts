@@ -10,7 +10,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { HistoryRepo } from './history/history.repo.ts';
 import { historyRoutes } from './history/history.routes.ts';
 import { HistoryService } from './history/history.service.ts';
-import { RequestLog } from './http/request-log.ts';
+import { RequestLog, requestLogger } from './http/request-log.ts';
 import { ingestRoutes } from './ingest/ingest.routes.ts';
 import { Ingest } from './ingest/ingest.ts';
 import { accountCallsRoutes } from './modules/accounts/account-calls.routes.ts';
@@ -64,6 +64,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: { level: config.logLevel },
     logController: new RequestLog(),
+    childLoggerFactory: requestLogger,
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimit,
   }).withTypeProvider<ZodTypeProvider>();

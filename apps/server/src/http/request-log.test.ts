@@ -1,8 +1,9 @@
 import http from 'node:http';
 import { Readable, Writable } from 'node:stream';
+import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RequestLog } from './request-log.ts';
+import { RequestLog, requestLogger } from './request-log.ts';
 
 interface LogLine {
   level: number;
@@ -10,6 +11,7 @@ interface LogLine {
 }
 const DEBUG = 20;
 const INFO = 30;
+const ERROR = 50;
 
 async function serverWithLog(level: 'info' | 'debug') {
   const lines: LogLine[] = [];
@@ -19,8 +21,17 @@ async function serverWithLog(level: 'info' | 'debug') {
       done();
     },
   });
-  const app = Fastify({ logger: { level, stream }, logController: new RequestLog() });
+  const app = Fastify({
+    logger: { level, stream },
+    logController: new RequestLog(),
+    childLoggerFactory: requestLogger,
+  });
+  // As in the app: answers are compressed, and the compression plugin logs a broken pipe itself.
+  await app.register(compress, { threshold: 1024 });
   app.get('/ok', async () => ({ ok: true }));
+  app.post('/fails', async () => {
+    throw new Error('a real fault');
+  });
   // An answer that takes a while to stream, so a client can leave half way.
   app.get('/slow', (_request, reply) => {
     let sent = 0;
@@ -65,12 +76,16 @@ describe('request log', () => {
     const { app, lines, port } = await serverWithLog('debug');
     running = app;
     await new Promise<void>((resolve) => {
-      const request = http.get(`http://127.0.0.1:${port}/slow`, (response) => {
-        response.once('data', () => {
-          request.destroy();
-          resolve();
-        });
-      });
+      const request = http.get(
+        `http://127.0.0.1:${port}/slow`,
+        { headers: { 'accept-encoding': 'gzip' } },
+        (response) => {
+          response.once('data', () => {
+            request.destroy();
+            resolve();
+          });
+        },
+      );
       request.on('error', () => undefined);
     });
     // The server notices the closed socket on its next write.
@@ -80,5 +95,17 @@ describe('request log', () => {
     }
     expect(lines.some((l) => /client left|request completed/.test(l.msg) && l.level === DEBUG)).toBe(true);
     expect(lines.filter((l) => l.level > INFO)).toEqual([]);
+  });
+
+  it('still logs a fault while answering a request whose body was read as an error', async () => {
+    const { app, lines, port } = await serverWithLog('info');
+    running = app;
+    const answer = await fetch(`http://127.0.0.1:${port}/fails`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ a: 1 }),
+    });
+    expect(answer.status).toBe(500);
+    expect(lines.filter((l) => l.level === ERROR).map((l) => l.msg)).toContain('a real fault');
   });
 });
