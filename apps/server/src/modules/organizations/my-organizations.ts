@@ -1,6 +1,6 @@
 import type { AccountInfo, SystemRoleCode } from '@coldchain/shared';
-import { sql } from 'kysely';
 import type { Db } from '../../db/create-db.ts';
+import { OrganizationsRepo } from './organizations.repo.ts';
 
 /** A membership without a role row holds what invitees get by default. */
 const DEFAULT_MEMBER_ROLE: SystemRoleCode = 'organizationMember';
@@ -14,18 +14,10 @@ export async function orgWithMyRole(
   platformId: number,
   accountId: number,
 ): Promise<AccountInfo['orgWithMyRole']> {
-  return db
-    .selectFrom('organizationMember')
-    .innerJoin('organization', 'organization.id', 'organizationMember.organizationId')
-    .leftJoin('role', 'role.id', 'organizationMember.roleId')
-    .where('organization.platformId', '=', platformId)
-    .where('organizationMember.accountId', '=', accountId)
-    .select((eb) => [
-      'organization.id as organizationId',
-      'organization.name as organizationName',
-      eb.fn.coalesce('role.code', sql.lit(DEFAULT_MEMBER_ROLE)).as('roleCode'),
-    ])
-    .orderBy('organization.name')
-    .orderBy('organization.id')
-    .execute();
+  const memberships = await new OrganizationsRepo(db).memberships(platformId, accountId);
+  return memberships.map((m) => ({
+    organizationId: m.organizationId,
+    organizationName: m.organizationName,
+    roleCode: m.roleCode ?? DEFAULT_MEMBER_ROLE,
+  }));
 }

@@ -13,6 +13,7 @@ export const MANAGE_KEY = 'organization.list:edit';
 
 export interface MembershipRow {
   organizationId: number;
+  organizationName: string;
   roleId: number | null;
   roleName: string | null;
   roleCode: string | null;
@@ -71,7 +72,7 @@ export class OrganizationsRepo {
       .execute();
   }
 
-  /** The organizations an account is a member of, with the role held and whether it manages. */
+  /** The organizations an account is a member of, by name, with the role held and whether it manages. */
   async memberships(platformId: number, accountId: number): Promise<MembershipRow[]> {
     const rows = await this.db
       .selectFrom('organizationMember')
@@ -81,6 +82,7 @@ export class OrganizationsRepo {
       .where('organizationMember.accountId', '=', accountId)
       .select((eb) => [
         'organizationMember.organizationId',
+        'organization.name as organizationName',
         'organizationMember.roleId',
         'role.roleName',
         'role.code as roleCode',
@@ -94,6 +96,8 @@ export class OrganizationsRepo {
           )
           .as('manages'),
       ])
+      .orderBy('organization.name')
+      .orderBy('organization.id')
       .execute();
     return rows.map((r) => ({ ...r, manages: Boolean(r.manages) }));
   }
