@@ -1,5 +1,11 @@
 import { SettingOutlined } from '@ant-design/icons';
-import { type DeviceCounts, HOME_TILE_KEYS, HOME_TILES_MIN, type HomeTileKey } from '@coldchain/shared';
+import {
+  type DeviceCounts,
+  type DevicePosition,
+  HOME_TILE_KEYS,
+  HOME_TILES_MIN,
+  type HomeTileKey,
+} from '@coldchain/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
@@ -115,16 +121,19 @@ export function CountsTile({ counts }: { counts: DeviceCounts | undefined }) {
   );
 }
 
-function MapTile() {
+/** The devices with a position on a map, coloured by state; a marker opens its device. */
+export function PositionsMap({
+  positions,
+  testId,
+}: {
+  positions: DevicePosition[] | undefined;
+  testId: string;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const positions = useQuery({
-    queryKey: [...deviceKeys.home(), 'positions'],
-    queryFn: ({ signal }) => devicesApi.positions(signal),
-  });
   const points = useMemo<MapPoint[]>(
     () =>
-      (positions.data ?? []).map((p) => ({
+      (positions ?? []).map((p) => ({
         id: p.id,
         lat: p.latitude,
         lon: p.longitude,
@@ -132,17 +141,25 @@ function MapTile() {
         details: [p.deviceGuid, p.typeName, p.address ?? ''].filter(Boolean),
         color: statusColor(p.status, p.useState),
       })),
-    [positions.data],
+    [positions],
   );
-  if (positions.data && points.length === 0) return <Empty description={t('home.noPositions')} />;
+  if (positions && points.length === 0) return <Empty description={t('home.noPositions')} />;
   return (
     <DeviceMap
       points={points}
       height={360}
       onOpen={(id) => navigate(`/device/detail/${id}`)}
-      testId="home-map"
+      testId={testId}
     />
   );
+}
+
+function MapTile() {
+  const positions = useQuery({
+    queryKey: [...deviceKeys.home(), 'positions'],
+    queryFn: ({ signal }) => devicesApi.positions(signal),
+  });
+  return <PositionsMap positions={positions.data} testId="home-map" />;
 }
 
 function AlarmTile({

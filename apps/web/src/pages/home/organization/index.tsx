@@ -1,44 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Select, Space, Typography } from 'antd';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useAccountInfo } from '../../../api/account.ts';
 import { deviceKeys, devicesApi } from '../../../api/devices.ts';
 import { useAccess } from '../../../app/use-access.ts';
-import { DeviceMap, type MapPoint } from '../../../components/map/DeviceMap.tsx';
-import { statusColor } from '../../device/shared/status-color.ts';
 import { MessageList } from '../../message/shared/MessageList.tsx';
-import { CountsTile } from '../index.tsx';
+import { CountsTile, PositionsMap } from '../index.tsx';
 
 function OrganizationMap({ organizationId }: { organizationId: number }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
   const positions = useQuery({
     queryKey: [...deviceKeys.home(), 'organization', organizationId, 'positions'],
     queryFn: ({ signal }) => devicesApi.organizationPositions(organizationId, signal),
   });
-  const points = useMemo<MapPoint[]>(
-    () =>
-      (positions.data ?? []).map((p) => ({
-        id: p.id,
-        lat: p.latitude,
-        lon: p.longitude,
-        label: p.deviceName,
-        details: [p.deviceGuid, p.typeName, p.address ?? ''].filter(Boolean),
-        color: statusColor(p.status, p.useState),
-      })),
-    [positions.data],
-  );
-  if (positions.data && points.length === 0) return <Empty description={t('home.noPositions')} />;
-  return (
-    <DeviceMap
-      points={points}
-      height={360}
-      onOpen={(id) => navigate(`/device/detail/${id}`)}
-      testId="organization-home-map"
-    />
-  );
+  return <PositionsMap positions={positions.data} testId="organization-home-map" />;
 }
 
 /**
