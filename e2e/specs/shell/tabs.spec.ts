@@ -17,9 +17,24 @@ async function expectTabs(page: Page, expected: string[]): Promise<void> {
   assert.deepEqual(titles, expected);
 }
 
+const openMenus = '.ant-dropdown:not(.ant-dropdown-hidden)';
+
+// A menu that is still fading out overlaps the next one; each command starts and ends with none open.
+async function noMenuOpen(page: Page): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while ((await page.locator(openMenus).count()) > 0) {
+    if (Date.now() > deadline) assert.fail('a tab menu stayed open');
+    await page.waitForTimeout(50);
+  }
+}
+
 async function tabMenu(page: Page, title: string, command: string): Promise<void> {
+  await noMenuOpen(page);
   await page.getByTestId('tab').filter({ hasText: title }).click({ button: 'right' });
-  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByTestId(`tab-menu-${command}`).click();
+  // Clicked once its opening motion has ended, so it is where it will stay.
+  const settled = `${openMenus}:not([class*="-enter"]):not([class*="-appear"])`;
+  await page.locator(settled).getByTestId(`tab-menu-${command}`).click();
+  await noMenuOpen(page);
 }
 
 async function message(page: Page, text: string): Promise<void> {
