@@ -1,7 +1,12 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { AlarmMessageColumns, AlarmTables } from './tables/alarm.ts';
+import type { FirmwareTables } from './tables/firmware.ts';
+import type { InvoiceTables } from './tables/invoices.ts';
 import type { OrgTables } from './tables/org.ts';
+import type { PaymentTables } from './tables/payments.ts';
 import type { PeopleTables } from './tables/people.ts';
+import type { ServicePackageTables } from './tables/service-packages.ts';
+import type { SimsGuidsTables } from './tables/sims-guids.ts';
 import type { WaybillTables } from './tables/waybill.ts';
 
 /** 0/1 flags are stored as integers on both dialects. */
@@ -515,7 +520,16 @@ export interface IngestRejectTable {
   lastDetail: string;
 }
 
-export interface Database extends AlarmTables, OrgTables, PeopleTables, WaybillTables {
+export interface Database
+  extends AlarmTables,
+    FirmwareTables,
+    InvoiceTables,
+    OrgTables,
+    PaymentTables,
+    PeopleTables,
+    ServicePackageTables,
+    SimsGuidsTables,
+    WaybillTables {
   platform: PlatformTable;
   account: AccountTable;
   userProfile: UserProfileTable;

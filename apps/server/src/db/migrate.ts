@@ -16,6 +16,11 @@ import * as m0013 from './migrations/0013_delivery.ts';
 import * as m0014 from './migrations/0014_push_record_device.ts';
 import * as m0015 from './migrations/0015_share_invitations.ts';
 import * as m0016 from './migrations/0016_login_failures.ts';
+import * as m0017 from './migrations/0017_service_packages.ts';
+import * as m0018 from './migrations/0018_payments.ts';
+import * as m0019 from './migrations/0019_invoices.ts';
+import * as m0021 from './migrations/0021_sims_guids.ts';
+import * as m0022 from './migrations/0022_firmware.ts';
 
 /** Numbered migrations, in order; each runs on SQLite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -35,6 +40,11 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014_push_record_device': m0014,
   '0015_share_invitations': m0015,
   '0016_login_failures': m0016,
+  '0021_sims_guids': m0021,
+  '0017_service_packages': m0017,
+  '0018_payments': m0018,
+  '0019_invoices': m0019,
+  '0022_firmware': m0022,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
