@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALARM_ERRORS } from './error-codes/alarm.ts';
+import { DEVICE_SERVICE_ERRORS } from './error-codes/device-service.ts';
 import { ORG_ERRORS } from './error-codes/org.ts';
 import { PEOPLE_ERRORS } from './error-codes/people.ts';
 import { WAYBILL_ERRORS } from './error-codes/waybill.ts';
@@ -11,6 +12,7 @@ const AREAS: Record<string, Record<string, { code: number }>> = {
   org: ORG_ERRORS,
   people: PEOPLE_ERRORS,
   waybill: WAYBILL_ERRORS,
+  deviceService: DEVICE_SERVICE_ERRORS,
 };
 
 describe('error catalogue', () => {

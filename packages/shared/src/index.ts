@@ -10,6 +10,7 @@ export * from './schemas/catalogue.ts';
 export * from './schemas/common.ts';
 export * from './schemas/delivery.ts';
 export * from './schemas/device-data.ts';
+export * from './schemas/device-service.ts';
 export * from './schemas/devices.ts';
 export * from './schemas/message.ts';
 export * from './schemas/notice.ts';

@@ -21,7 +21,15 @@ const CORE: Record<Locale, MessageTree> = {
   'de-DE': deDE,
   'zh-TW': zhTW,
 };
-export const MESSAGE_AREAS = ['alarm', 'org', 'people', 'waybill', 'actions', 'roles'] as const;
+export const MESSAGE_AREAS = [
+  'alarm',
+  'org',
+  'people',
+  'waybill',
+  'actions',
+  'roles',
+  'device-service',
+] as const;
 
 export function areaMessages(area: string, locale: Locale): MessageTree {
   const file = new URL(`./locales/${area}/${locale}.json`, import.meta.url);
