@@ -3,6 +3,7 @@ import { ALARM_ERRORS } from './error-codes/alarm.ts';
 import { DEVICE_SERVICE_ERRORS } from './error-codes/device-service.ts';
 import { ORG_ERRORS } from './error-codes/org.ts';
 import { PEOPLE_ERRORS } from './error-codes/people.ts';
+import { SERVICE_PACKAGE_ERRORS } from './error-codes/service-packages.ts';
 import { WAYBILL_ERRORS } from './error-codes/waybill.ts';
 import { CORE_ERRORS, ERRORS } from './error-codes.ts';
 
@@ -12,6 +13,7 @@ const AREAS: Record<string, Record<string, { code: number }>> = {
   org: ORG_ERRORS,
   people: PEOPLE_ERRORS,
   waybill: WAYBILL_ERRORS,
+  servicePackages: SERVICE_PACKAGE_ERRORS,
   deviceService: DEVICE_SERVICE_ERRORS,
 };
 

@@ -2,6 +2,7 @@ import { ALARM_ERRORS } from './error-codes/alarm.ts';
 import { DEVICE_SERVICE_ERRORS } from './error-codes/device-service.ts';
 import { ORG_ERRORS } from './error-codes/org.ts';
 import { PEOPLE_ERRORS } from './error-codes/people.ts';
+import { SERVICE_PACKAGE_ERRORS } from './error-codes/service-packages.ts';
 import { WAYBILL_ERRORS } from './error-codes/waybill.ts';
 
 /**
@@ -91,6 +92,7 @@ export const ERRORS = {
   ...ALARM_ERRORS,
   ...ORG_ERRORS,
   ...PEOPLE_ERRORS,
+  ...SERVICE_PACKAGE_ERRORS,
   ...WAYBILL_ERRORS,
   ...DEVICE_SERVICE_ERRORS,
 } as const;

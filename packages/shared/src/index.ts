@@ -16,6 +16,7 @@ export * from './schemas/message.ts';
 export * from './schemas/notice.ts';
 export * from './schemas/org.ts';
 export * from './schemas/platform.ts';
+export * from './schemas/service-packages.ts';
 export * from './schemas/sharing.ts';
 export * from './schemas/users.ts';
 export * from './schemas/waybill.ts';

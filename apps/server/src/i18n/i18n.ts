@@ -29,6 +29,7 @@ export const MESSAGE_AREAS = [
   'actions',
   'roles',
   'device-service',
+  'service-packages',
 ] as const;
 
 export function areaMessages(area: string, locale: Locale): MessageTree {
