@@ -15,23 +15,30 @@ import { ingestRoutes } from './ingest/ingest.routes.ts';
 import { Ingest } from './ingest/ingest.ts';
 import { accountCallsRoutes } from './modules/accounts/account-calls.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { appVersionsRoutes } from './modules/app-versions/app-versions.routes.ts';
 import { AccountsService } from './modules/accounts/accounts.service.ts';
 import { alarmsRoutes } from './modules/alarms/alarms.routes.ts';
 import { assetsRoutes } from './modules/assets/assets.routes.ts';
+import { contractorsRoutes } from './modules/contractors/contractors.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { dataPushRoutes } from './modules/data-push/data-push.routes.ts';
 import { deliveryRoutes } from './modules/delivery/delivery.routes.ts';
 import { registerDelivery } from './modules/delivery/delivery.ts';
+import { deviceServiceRoutes } from './modules/device-service/device-service.routes.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
 import { dictsRoutes } from './modules/dicts/dicts.routes.ts';
 import { DictsService } from './modules/dicts/dicts.service.ts';
 import { downloadsRoutes } from './modules/downloads/downloads.routes.ts';
+import { firmwareModule } from './modules/firmware/firmware.module.ts';
+import { guidsRoutes } from './modules/guids/guids.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { NoticesRepo } from './modules/notices/notices.repo.ts';
 import { noticesRoutes } from './modules/notices/notices.routes.ts';
+import { operationsOverviewRoutes } from './modules/operations-overview/operations-overview.routes.ts';
 import { NoticesService } from './modules/notices/notices.service.ts';
 import { operationLogRoutes } from './modules/operation-log/operation-log.routes.ts';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
+import { paymentsModule } from './modules/payments/payments.module.ts';
 import { registerDeviceGrants } from './modules/permission-models/device-grants.ts';
 import { PlatformsRepo } from './modules/platforms/platforms.repo.ts';
 import { platformsRoutes } from './modules/platforms/platforms.routes.ts';
@@ -41,8 +48,11 @@ import { projectsRoutes } from './modules/projects/projects.routes.ts';
 import { PermissionsService } from './modules/roles/permissions.service.ts';
 import { RolesRepo } from './modules/roles/roles.repo.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
+import { servicePackagesRoutes } from './modules/service-packages/service-packages.routes.ts';
 import { deviceSharingRoutes } from './modules/sharing/people-devices.routes.ts';
+import { simsRoutes } from './modules/sims/sims.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { invoicesModule } from './modules/invoices/invoices.module.ts';
 import { waybillsModule } from './modules/waybills/waybills.module.ts';
 import { registerAuditHook } from './plugins/audit-hook.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -112,8 +122,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(accountsRoutes(accounts));
       await api.register(accountCallsRoutes(ctx, sessions));
       await api.register(dictsRoutes(new DictsService(ctx.clock)));
-      await api.register(platformsRoutes(new PlatformsService(platformsRepo, tenants, ctx.clock)));
+      await api.register(
+        platformsRoutes(new PlatformsService(platformsRepo, tenants, ctx.clock), config.dataDir),
+      );
       await api.register(operationLogRoutes(ctx));
+      await api.register(operationsOverviewRoutes(ctx, ingest));
+      await api.register(contractorsRoutes(ctx));
       await api.register(rolesRoutes(ctx, permissions));
       await api.register(usersRoutes(ctx, sessions, permissions));
       await api.register(downloadsRoutes(ctx, sessions, permissions));
@@ -135,6 +149,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         ),
       );
       await api.register(waybillsModule(ctx, delivery.jobs));
+      await api.register(servicePackagesRoutes(ctx));
+      await api.register(paymentsModule(ctx, delivery.jobs));
+      await api.register(simsRoutes(ctx));
+      await api.register(guidsRoutes(ctx));
+      await api.register(firmwareModule(ctx, ingest, delivery.jobs));
+      await api.register(appVersionsRoutes(ctx));
+      await api.register(invoicesModule(ctx));
+      await api.register(deviceServiceRoutes(ctx));
       await api.register(realtimeRoutes(createLiveHub(api, ctx, sessions, permissions)));
     },
     { prefix: '/api' },

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { INACTIVITY_TIMEOUT_MS, QUICK_SEARCH_RATE_PER_MINUTE } from '@coldchain/shared';
+import { INACTIVITY_TIMEOUT_MS, QUICK_SEARCH_RATE_PER_MINUTE, UPGRADE_TIMEOUT_MS } from '@coldchain/shared';
 import { z } from 'zod';
 
 const flag = z
@@ -55,6 +55,7 @@ export const configSchema = z.object({
   TELEMETRY_FLUSH_MS: z.coerce.number().int().min(0).max(1000).default(4),
   TELEMETRY_MAX_BATCH: z.coerce.number().int().min(1).max(100_000).default(8000),
   INACTIVITY_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(INACTIVITY_TIMEOUT_MS),
+  UPGRADE_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(UPGRADE_TIMEOUT_MS),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;
@@ -112,6 +113,8 @@ export interface Config {
   };
   /** Idle logout of enableProtect + enableFda accounts, in ms (000 §9: 5 minutes; tests shorten it) */
   inactivityTimeoutMs: number;
+  /** An online upgrade whose device stays silent this long fails, in ms (002 §9: about ten minutes) */
+  upgradeTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -162,5 +165,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     telemetry: { flushMs: c.TELEMETRY_FLUSH_MS, maxBatchReadings: c.TELEMETRY_MAX_BATCH },
     inactivityTimeoutMs: c.INACTIVITY_TIMEOUT_MS,
+    upgradeTimeoutMs: c.UPGRADE_TIMEOUT_MS,
   };
 }

@@ -19,6 +19,8 @@ export const DEVICE_TOPICS = {
   events: 'events',
   /** device -> cloud, QoS 1: acknowledgement of a command */
   commandAck: 'commands/ack',
+  /** device -> cloud, QoS 1: progress and result of an online upgrade */
+  upgrade: 'upgrade',
   /** cloud -> device, QoS 1: commands to carry out */
   commands: 'commands',
   /** cloud -> device, QoS 0: why a payload was refused */
@@ -26,7 +28,7 @@ export const DEVICE_TOPICS = {
 } as const;
 export type DeviceTopicKind = keyof typeof DEVICE_TOPICS;
 /** The topics a device publishes to. */
-export type UplinkKind = 'telemetry' | 'events' | 'commandAck';
+export type UplinkKind = 'telemetry' | 'events' | 'commandAck' | 'upgrade';
 
 export const deviceTopic = (guid: string, kind: DeviceTopicKind) =>
   `${DEVICE_TOPIC_ROOT}/${guid}/${DEVICE_TOPICS[kind]}`;
@@ -164,6 +166,7 @@ export const REJECT_REASONS = [
   'unknownTopic',
   'foreignTopic',
   'notAccepted',
+  'serviceLapsed',
 ] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];
 

@@ -1,7 +1,12 @@
 import { ALARM_ERRORS } from './error-codes/alarm.ts';
 import { DEVICE_SERVICE_ERRORS } from './error-codes/device-service.ts';
+import { FIRMWARE_ERRORS } from './error-codes/firmware.ts';
+import { ORDER_ERRORS } from './error-codes/orders.ts';
 import { ORG_ERRORS } from './error-codes/org.ts';
+import { PAYMENT_ERRORS } from './error-codes/payments.ts';
 import { PEOPLE_ERRORS } from './error-codes/people.ts';
+import { PLATFORM_SYSTEM_ERRORS } from './error-codes/platform-system.ts';
+import { SIMS_GUIDS_ERRORS } from './error-codes/sims-guids.ts';
 import { SERVICE_PACKAGE_ERRORS } from './error-codes/service-packages.ts';
 import { WAYBILL_ERRORS } from './error-codes/waybill.ts';
 
@@ -90,11 +95,16 @@ export const CORE_ERRORS = {
 export const ERRORS = {
   ...CORE_ERRORS,
   ...ALARM_ERRORS,
+  ...ORDER_ERRORS,
   ...ORG_ERRORS,
+  ...PAYMENT_ERRORS,
   ...PEOPLE_ERRORS,
+  ...PLATFORM_SYSTEM_ERRORS,
+  ...SIMS_GUIDS_ERRORS,
   ...SERVICE_PACKAGE_ERRORS,
   ...WAYBILL_ERRORS,
   ...DEVICE_SERVICE_ERRORS,
+  ...FIRMWARE_ERRORS,
 } as const;
 
 export type ErrorKey = keyof typeof ERRORS;

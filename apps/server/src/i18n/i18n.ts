@@ -28,8 +28,13 @@ export const MESSAGE_AREAS = [
   'waybill',
   'actions',
   'roles',
+  'orders',
+  'payments',
   'device-service',
   'service-packages',
+  'platform-system',
+  'firmware',
+  'sims-guids',
 ] as const;
 
 export function areaMessages(area: string, locale: Locale): MessageTree {

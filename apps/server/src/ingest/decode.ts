@@ -27,6 +27,7 @@ const UPLINK_BY_SUFFIX = new Map<string, UplinkKind>([
   [DEVICE_TOPICS.telemetry, 'telemetry'],
   [DEVICE_TOPICS.events, 'events'],
   [DEVICE_TOPICS.commandAck, 'commandAck'],
+  [DEVICE_TOPICS.upgrade, 'upgrade'],
 ]);
 
 /**

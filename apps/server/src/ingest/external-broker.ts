@@ -29,7 +29,12 @@ interface PubackSender {
   _sendPacket(packet: { cmd: 'puback'; messageId: number; reasonCode: number }): void;
 }
 
-const UPLINKS = [DEVICE_TOPICS.telemetry, DEVICE_TOPICS.events, DEVICE_TOPICS.commandAck];
+const UPLINKS = [
+  DEVICE_TOPICS.telemetry,
+  DEVICE_TOPICS.events,
+  DEVICE_TOPICS.commandAck,
+  DEVICE_TOPICS.upgrade,
+];
 
 /**
  * External-broker mode (MQTT_URL): devices talk to Mosquitto or EMQX, which authenticates them and

@@ -6,6 +6,7 @@ import {
   type DeviceDirectory,
   type DirectoryDevice,
 } from '../modules/devices/device-directory.ts';
+import { acceptsUploads, lapsedUploadDetail } from '../modules/device-service/service-lapse.ts';
 import type { DeviceRef } from '../telemetry/telemetry-events.ts';
 import type { TelemetryWriter, WriteOutcome } from '../telemetry/telemetry-writer.ts';
 import { decodePayload } from './decode.ts';
@@ -18,6 +19,17 @@ export type AuthResult =
 export type HandleResult =
   | { ok: true; outcome: WriteOutcome }
   | { ok: false; reason: RejectReason; detail: string };
+
+/**
+ * Takes a device's upgrade report (`devices/{guid}/upgrade`); the firmware module sets it. Resolves
+ * once the report is stored, or to why it was refused.
+ */
+export type UpgradeReportHandler = (
+  device: DirectoryDevice,
+  payload: Buffer,
+) => Promise<{ ok: true } | { ok: false; reason: RejectReason; detail: string }>;
+
+const NOTHING_STORED: WriteOutcome = { stored: 0, duplicates: 0, events: 0, commandState: null };
 
 export const deviceRef = (device: DirectoryDevice): DeviceRef => ({
   deviceId: device.id,
@@ -34,6 +46,8 @@ export const deviceRef = (device: DirectoryDevice): DeviceRef => ({
  */
 export class IngestService {
   readonly counters = { messages: 0, rejected: 0 };
+  /** Where upgrade reports go; without a handler they are refused as an unknown topic. */
+  upgradeReports: UpgradeReportHandler | null = null;
   private readonly known = new Map<string, { device: DirectoryDevice; usedAt: number }>();
 
   constructor(
@@ -100,6 +114,15 @@ export class IngestService {
     if (!acceptsData(device)) {
       const why = device.deletedFlag !== 0 ? 'deleted' : `use state ${device.useState}`;
       return this.reject(device, topic, 'notAccepted', why);
+    }
+    if (!acceptsUploads(device, this.clock.now()))
+      return this.reject(device, topic, 'serviceLapsed', lapsedUploadDetail(device));
+    if (kind === 'upgrade') {
+      const handled = this.upgradeReports
+        ? await this.upgradeReports(device, payload)
+        : ({ ok: false, reason: 'unknownTopic', detail: 'online upgrades are not served' } as const);
+      if (!handled.ok) return this.reject(device, topic, handled.reason, handled.detail);
+      return { ok: true, outcome: NOTHING_STORED };
     }
     const decoded = decodePayload(kind, payload, this.clock.now().getTime());
     if (!decoded.ok) return this.reject(device, topic, decoded.reason, decoded.detail);

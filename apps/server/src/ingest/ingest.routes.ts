@@ -132,7 +132,11 @@ export function ingestRoutes(ctx: AppContext, ingest: Ingest): FastifyPluginAsyn
           const result = await ingest.service.handle(device, kind, topic, body);
           if (!result.ok) {
             throw new AppError(
-              result.reason === 'oversized' ? 'payloadTooLarge' : 'badRequest',
+              result.reason === 'oversized'
+                ? 'payloadTooLarge'
+                : result.reason === 'serviceLapsed'
+                  ? 'deviceUploadLapsed'
+                  : 'badRequest',
               {},
               {
                 reason: result.reason,
@@ -146,6 +150,7 @@ export function ingestRoutes(ctx: AppContext, ingest: Ingest): FastifyPluginAsyn
     uplink(DEVICE_TOPICS.telemetry, 'telemetry');
     uplink(DEVICE_TOPICS.events, 'events');
     uplink(DEVICE_TOPICS.commandAck, 'commandAck');
+    uplink(DEVICE_TOPICS.upgrade, 'upgrade');
 
     app.get(
       `${BASE}/devices/:guid/commands`,

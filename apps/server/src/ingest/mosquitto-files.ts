@@ -24,6 +24,7 @@ export function mosquittoAcl(serverUser: string): string {
     `pattern write ${own(DEVICE_TOPICS.telemetry)}`,
     `pattern write ${own(DEVICE_TOPICS.events)}`,
     `pattern write ${own(DEVICE_TOPICS.commandAck)}`,
+    `pattern write ${own(DEVICE_TOPICS.upgrade)}`,
     `pattern read ${own(DEVICE_TOPICS.commands)}`,
     `pattern read ${own(DEVICE_TOPICS.rejects)}`,
     '',
