@@ -124,6 +124,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addUniqueConstraint('payment_provider_config_key', ['platform_id', 'provider'])
     .execute();
 
+  // The sandbox provider's own ledger: what its payers paid, as a real provider would know it.
+  await withId(db, db.schema.createTable('sandbox_payment'))
+    .addColumn('order_code', 'varchar(32)', (c) => c.notNull().unique())
+    .addColumn('transaction_id', 'varchar(100)', (c) => c.notNull().unique())
+    .addColumn('amount', 'integer', notNull)
+    .addColumn('currency', 'varchar(3)', notNull)
+    .addColumn('refunded', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('refund_nos', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('created_at', 'varchar(30)', notNull)
+    .execute();
+
   await db.schema
     .createTable('pay_device_agreement')
     .addColumn('device_id', 'integer', (c) => c.primaryKey())
@@ -139,6 +150,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('pay_device_agreement').execute();
+  await db.schema.dropTable('sandbox_payment').execute();
   await db.schema.dropTable('payment_provider_config').execute();
   await db.schema.dropTable('payment_notice_rejection').execute();
   await db.schema.dropTable('payment_notice').execute();

@@ -143,6 +143,20 @@ export interface PayDeviceAgreementTable {
   updatedAt: Iso;
 }
 
+/** The sandbox provider's ledger (it stands for the provider's side, not ours). */
+export interface SandboxPaymentTable {
+  id: Generated<number>;
+  orderCode: string;
+  transactionId: string;
+  amount: number;
+  currency: string;
+  /** cents refunded so far */
+  refunded: Generated<number>;
+  /** Refund numbers already applied, comma separated (a refund number refunds once). */
+  refundNos: Generated<string>;
+  createdAt: Iso;
+}
+
 export interface PaymentTables {
   payOrder: PayOrderTable;
   payOrderDevice: PayOrderDeviceTable;
@@ -150,4 +164,5 @@ export interface PaymentTables {
   paymentNoticeRejection: PaymentNoticeRejectionTable;
   paymentProviderConfig: PaymentProviderConfigTable;
   payDeviceAgreement: PayDeviceAgreementTable;
+  sandboxPayment: SandboxPaymentTable;
 }

@@ -13,6 +13,8 @@ export interface PaymentStart {
   payQrCode: string;
   /** Card button (type 20): where the payer approves the payment; the provider then returns the payer. */
   approveUrl?: string;
+  /** The provider's own id of the payment (card orders), kept in pay_order.payment_platform_id. */
+  providerOrderId?: string;
 }
 
 /** What the server knows of the request starting a payment. */
