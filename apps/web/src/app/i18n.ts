@@ -7,6 +7,7 @@ import type zhAuth from '../locales/zh-CN/auth.json';
 import type zhCommon from '../locales/zh-CN/common.json';
 import type zhOrg from '../locales/zh-CN/org.json';
 import type zhPeople from '../locales/zh-CN/people.json';
+import type zhPurchase from '../locales/zh-CN/purchase.json';
 import type zhWaybill from '../locales/zh-CN/waybill.json';
 import { LOCALE_STORAGE_KEY } from './constants.ts';
 import { editionDefaultLocale } from './edition.ts';
@@ -17,6 +18,7 @@ export type Messages = typeof zhCommon &
   typeof zhAuth &
   typeof zhOrg &
   typeof zhPeople &
+  typeof zhPurchase &
   typeof zhWaybill;
 
 declare module 'i18next' {

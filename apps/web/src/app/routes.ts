@@ -291,6 +291,7 @@ const MAIN_ROUTES: AppRoute[] = [
   }),
   main('consumer.recharge', 'consumer', '/consumer/recharge', 'consumer.recharge', {
     menu: inGroup('consumer'),
+    component: lazyPage(() => import('../pages/consumer/recharge/index.tsx')),
   }),
   main('consumer.download', 'consumer', '/consumer/download', 'consumer.download', {
     menu: inGroup('consumer'),
@@ -380,7 +381,10 @@ const BACK_OFFICE_ROUTES: AppRoute[] = [
   }),
   office('product.version', 'product', 'product', '/product/version', 'product.version'),
   office('order.servicePackage', 'order', 'order', '/service/package/:id?', 'order.servicePackage'),
-  office('order.rechargeList', 'order', 'order', '/order/recharge/list', 'order.rechargeList'),
+  route('main', 'order.rechargeList', 'order', '/order/recharge/list', 'order.rechargeList', {
+    menu: inGroup('order'),
+    component: lazyPage(() => import('../pages/order/recharge-list/index.tsx')),
+  }),
   office('order.offlineBuy', 'order', 'order', '/order/offline/buy', 'order.offlineBuy'),
   office('order.offlineExamine', 'order', 'order', '/order/offline/examine', 'order.offlineExamine'),
   office(
@@ -578,12 +582,22 @@ const OTHER_ROUTES: AppRoute[] = [
   route('blank', 'public', 'help', '/paramHelp', 'paramHelp'),
   route('blank', 'public', 'help', '/mobile/help/list', 'mobile.help.list'),
   route('blank', 'public', 'help', '/mobile/help/center', 'mobile.help.center'),
-  route('main', 'signedIn', 'report', '/receipt', 'receipt'),
+  route('main', 'signedIn', 'report', '/receipt', 'receipt', {
+    component: lazyPage(() => import('../pages/receipt/index.tsx')),
+  }),
   route('main', 'signedIn', 'report', '/conservation/report', 'conservation.report'),
-  route('blank', 'public', 'payment', '/mobilePay/pay', 'mobilePay.pay'),
-  route('blank', 'public', 'payment', '/mobilePay/success', 'mobilePay.success'),
-  route('blank', 'public', 'payment', '/mobilePay/paypal/callback', 'mobilePay.paypal.callback'),
-  route('blank', 'public', 'payment', '/mobilePay/paypal/cancel', 'mobilePay.paypal.cancel'),
+  route('blank', 'public', undefined, '/mobilePay/pay', 'mobilePay.pay', {
+    component: lazyPage(() => import('../pages/mobile-pay/PayPage.tsx')),
+  }),
+  route('blank', 'public', undefined, '/mobilePay/success', 'mobilePay.success', {
+    component: lazyPage(() => import('../pages/mobile-pay/SuccessPage.tsx')),
+  }),
+  route('blank', 'public', undefined, '/mobilePay/paypal/callback', 'mobilePay.paypal.callback', {
+    component: lazyPage(() => import('../pages/mobile-pay/PaypalCallbackPage.tsx')),
+  }),
+  route('blank', 'public', undefined, '/mobilePay/paypal/cancel', 'mobilePay.paypal.cancel', {
+    component: lazyPage(() => import('../pages/mobile-pay/PaypalCancelPage.tsx')),
+  }),
   route('blank', 'marketManage', 'visualization', '/marketVisualization/home', 'marketVisualization.home'),
 ];
 

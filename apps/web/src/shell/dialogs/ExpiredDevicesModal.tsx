@@ -8,10 +8,10 @@ import { Alert, Button, Checkbox, Modal, Select, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type Key, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { type ExpiredDevice, useExpiredDevices, useSetExpiryReminder } from '../../api/devices-expired.ts';
 import { EXPIRED_MODAL_WIDTH } from '../../app/constants.ts';
 import { flash } from '../../app/feedback.ts';
+import { SetMealDrawer } from '../../components/purchase/index.ts';
 
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -25,7 +25,7 @@ function useDebounced<T>(value: T, ms: number): T {
 /**
  * The expired-device modal (000 §2.11, §5): 700 px, 5 per page, filtered by expiredFlag 1-4 (default
  * 2, debounced 800 ms). Batch recharge needs at least one device, and only devices of one type go
- * together; it continues on the recharge page with the chosen devices. "Do not remind me" turns the
+ * together; it opens the set-meal drawer with the chosen devices. "Do not remind me" turns the
  * account's reminder off on the server.
  */
 export default function ExpiredDevicesModal({
@@ -38,7 +38,7 @@ export default function ExpiredDevicesModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const [recharging, setRecharging] = useState<number[] | null>(null);
   const startFlag = EXPIRED_FLAGS.find((f) => f === initialFlag) ?? EXPIRED_FLAG_DEFAULT;
   const [flag, setFlag] = useState<number>(startFlag);
   const expiredFlag = useDebounced(flag, EXPIRED_FILTER_DEBOUNCE_MS);
@@ -70,11 +70,8 @@ export default function ExpiredDevicesModal({
     },
   ];
 
-  const recharge = () => {
-    const ids = selected.map((device) => device.id).join(',');
-    close();
-    navigate(`/consumer/recharge?deviceIds=${ids}`);
-  };
+  // The set-meal drawer opens over the modal with the chosen devices (000 §2.11, 001 §2.1).
+  const recharge = () => setRecharging(selected.map((device) => device.id));
 
   return (
     <Modal
@@ -99,7 +96,12 @@ export default function ExpiredDevicesModal({
             style={{ minWidth: 200 }}
             options={EXPIRED_FLAGS.map((value) => ({ value, label: t(`expired.flag${value}`) }))}
           />
-          <Button type="primary" disabled={selected.length === 0} onClick={recharge}>
+          <Button
+            type="primary"
+            disabled={selected.length === 0}
+            onClick={recharge}
+            data-testid="expired-batch-recharge"
+          >
             {t('expired.batchRecharge')}
           </Button>
         </Space>
@@ -131,6 +133,12 @@ export default function ExpiredDevicesModal({
           }}
         />
       </Space>
+      <SetMealDrawer
+        open={recharging !== null}
+        deviceIds={recharging ?? []}
+        onClose={() => setRecharging(null)}
+        onPaid={() => setSelected([])}
+      />
     </Modal>
   );
 }

@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { type DeviceDetail, ERRORS } from '@coldchain/shared';
 import { Button, Card, Descriptions, Result, Space, Spin, Tabs, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useDevice } from '../../../api/devices.ts';
@@ -10,6 +10,7 @@ import { useLiveDevices } from '../../../api/live.ts';
 import { rowWithLive } from '../../../api/live-state.ts';
 import { useAccess } from '../../../app/use-access.ts';
 import { formatZonedIso } from '../../../components/clock.ts';
+import { RechargePanel } from '../../../components/purchase/index.ts';
 import { initialRange, type RangeValue } from '../../../components/RangeSelect.tsx';
 import { useDeviceGrant } from '../share/device-permission.ts';
 import { StatusTag } from '../shared/StatusTag.tsx';
@@ -35,6 +36,7 @@ const TABS = [
   'params',
   'log',
   'maintain',
+  'recharge',
 ] as const;
 type TabKey = (typeof TABS)[number];
 const isTab = (value: string | null): value is TabKey => TABS.includes(value as TabKey);
@@ -90,6 +92,11 @@ export default function DeviceDetailPage() {
     params: () => <ParamSettingsTab device={shown} />,
     log: () => <OperationLogTab device={shown} />,
     maintain: () => <MaintenanceTab device={shown} canEdit={access.action('edit')} />,
+    recharge: () => (
+      <Suspense fallback={<Spin />}>
+        <RechargePanel deviceId={shown.id} />
+      </Suspense>
+    ),
   };
 
   return (
@@ -142,7 +149,11 @@ export default function DeviceDetailPage() {
           }}
           items={TABS.filter((key) => grant.visible(key)).map((key) => ({
             key,
-            label: <span data-testid={`device-tab-${key}`}>{t(`device.tabs.${key}`)}</span>,
+            label: (
+              <span data-testid={`device-tab-${key}`}>
+                {key === 'recharge' ? t('purchase.entry.tab') : t(`device.tabs.${key}`)}
+              </span>
+            ),
             children: key === tab ? panes[key]() : null,
           }))}
         />

@@ -29,6 +29,7 @@ import { formatZonedIso } from '../../../components/clock.ts';
 import { EmojiFreeInput } from '../../../components/EmojiFreeInput.tsx';
 import { type ListBody, ListPage, type ListSelection } from '../../../components/ListPage.tsx';
 import { DeviceMap, type MapPoint } from '../../../components/map/DeviceMap.tsx';
+import { SetMealDrawer } from '../../../components/purchase/index.ts';
 import { ShareToolbar } from '../share/ShareToolbar.tsx';
 import { checkBatch, devicePageRequest, shownReadings } from '../shared/device-view.ts';
 import { LatestValues } from '../shared/LatestValues.tsx';
@@ -82,6 +83,7 @@ export default function DeviceListPage() {
   const [scene, setScene] = useState<DeviceScene>(1);
   const [mode, setMode] = useState<Mode>('list');
   const [adding, setAdding] = useState(false);
+  const [recharging, setRecharging] = useState<number[] | null>(null);
   const [visible, setVisible] = useState<DeviceRow[]>([]);
   const types = useDeviceTypeOptions();
   const lastCondition = useRef<ExportCondition>({});
@@ -293,6 +295,17 @@ export default function DeviceListPage() {
             </Button>
           </IfAction>
           <ShareToolbar rows={rows} />
+          <Button
+            onClick={() => {
+              const check = checkBatch(rows);
+              if (check !== 'ok')
+                flash('warning', check === 'none' ? t('selection.none') : t('device.batch.sameType'));
+              else setRecharging(rows.map((row) => row.id));
+            }}
+            data-testid="device-recharge"
+          >
+            {t('purchase.entry.recharge')}
+          </Button>
         </>
       ) : null}
       <IfAction action="export">
@@ -392,6 +405,13 @@ export default function DeviceListPage() {
         onRows={setVisible}
         mapRows={mapRows}
         view={view}
+      />
+      <SetMealDrawer
+        open={recharging !== null}
+        {...(recharging && recharging.length > 1
+          ? { deviceIds: recharging }
+          : { deviceId: recharging?.[0] ?? 0 })}
+        onClose={() => setRecharging(null)}
       />
       <AddDeviceModal
         open={adding}
