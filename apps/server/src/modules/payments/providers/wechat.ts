@@ -91,7 +91,12 @@ export class WechatPayProvider implements PaymentProvider {
     if (Buffer.byteLength(secrets.apiV3Key ?? '', 'utf8') !== 32)
       throw new Error('the APIv3 key must be 32 bytes');
     for (const [serial, pem] of Object.entries(secrets.platformCertificates ?? {}))
-      this.keys.set(serial, new crypto.X509Certificate(pem).publicKey);
+      this.keys.set(
+        serial,
+        pem.includes('BEGIN CERTIFICATE')
+          ? new crypto.X509Certificate(pem).publicKey
+          : crypto.createPublicKey(pem),
+      );
     if (secrets.publicKey && settings.publicKeyId)
       this.keys.set(settings.publicKeyId, crypto.createPublicKey(secrets.publicKey));
   }
