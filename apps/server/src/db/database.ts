@@ -1,10 +1,12 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { AlarmMessageColumns, AlarmTables } from './tables/alarm.ts';
+import type { DeviceServiceTables } from './tables/device-service.ts';
 import type { FirmwareTables } from './tables/firmware.ts';
 import type { InvoiceTables } from './tables/invoices.ts';
 import type { OrgTables } from './tables/org.ts';
 import type { PaymentTables } from './tables/payments.ts';
 import type { PeopleTables } from './tables/people.ts';
+import type { PlatformSystemTables } from './tables/platform-system.ts';
 import type { ServicePackageTables } from './tables/service-packages.ts';
 import type { SimsGuidsTables } from './tables/sims-guids.ts';
 import type { WaybillTables } from './tables/waybill.ts';
@@ -522,11 +524,13 @@ export interface IngestRejectTable {
 
 export interface Database
   extends AlarmTables,
+    DeviceServiceTables,
     FirmwareTables,
     InvoiceTables,
     OrgTables,
     PaymentTables,
     PeopleTables,
+    PlatformSystemTables,
     ServicePackageTables,
     SimsGuidsTables,
     WaybillTables {

@@ -19,8 +19,10 @@ import * as m0016 from './migrations/0016_login_failures.ts';
 import * as m0017 from './migrations/0017_service_packages.ts';
 import * as m0018 from './migrations/0018_payments.ts';
 import * as m0019 from './migrations/0019_invoices.ts';
+import * as m0020 from './migrations/0020_device_service.ts';
 import * as m0021 from './migrations/0021_sims_guids.ts';
 import * as m0022 from './migrations/0022_firmware.ts';
+import * as m0023 from './migrations/0023_platform_system.ts';
 
 /** Numbered migrations, in order; each runs on SQLite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -44,7 +46,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017_service_packages': m0017,
   '0018_payments': m0018,
   '0019_invoices': m0019,
+  '0020_device_service': m0020,
   '0022_firmware': m0022,
+  '0023_platform_system': m0023,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -4,6 +4,7 @@ import { Aedes, type AuthenticateError, type Client, type PublishPacket } from '
 import type { FastifyBaseLogger } from 'fastify';
 import type { DirectoryDevice } from '../modules/devices/device-directory.ts';
 import type { Downlink } from './command-dispatcher.ts';
+import type { ConnectionLog, DisconnectReason } from './connection-log.ts';
 import { parseTopic } from './decode.ts';
 import type { IngestService } from './ingest-service.ts';
 
@@ -18,6 +19,14 @@ export interface EmbeddedBrokerOptions {
   log: FastifyBaseLogger;
   /** A device subscribed to its command topic (deliver what waits for it). */
   onCommandsSubscribed: (device: DirectoryDevice) => void;
+  /** Counts connects, disconnects and refused logins for the network pages. */
+  connections?: ConnectionLog;
+}
+
+/** The peer address of a client's socket, when it has one. */
+function addressOf(client: Client): string | null {
+  const socket = client.conn as { remoteAddress?: string };
+  return socket.remoteAddress?.slice(0, 64) ?? null;
 }
 
 function authError(message: string, code: number): AuthenticateError {
@@ -39,6 +48,10 @@ export class EmbeddedBroker implements Downlink {
   /** GUID -> the client subscribed to its command topic. */
   private readonly listening = new Map<string, Client>();
   readonly counters = { foreignTopic: 0, authFailures: 0 };
+  /** Why a client's connection is ending, when the broker or this server knows before it closes. */
+  private readonly ending = new WeakMap<Client, DisconnectReason>();
+  private closing = false;
+  private connections: ConnectionLog | undefined;
 
   private constructor(
     private readonly broker: Aedes,
@@ -63,6 +76,7 @@ export class EmbeddedBroker implements Downlink {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : options.port;
     const self = new EmbeddedBroker(broker, server, port);
+    self.connections = options.connections;
 
     broker.authenticate = (client, username, password, done) => {
       const guid = username ?? '';
@@ -71,10 +85,16 @@ export class EmbeddedBroker implements Downlink {
         (result) => {
           if (result.ok) {
             self.devices.set(client, result.device);
+            options.connections?.connected(result.device, addressOf(client));
             done(null, true);
             return;
           }
           self.counters.authFailures += 1;
+          options.connections?.refused(
+            guid,
+            result.why === 'notAccepted' ? 'notAccepted' : 'badCredentials',
+            addressOf(client),
+          );
           log.debug({ guid, why: result.why }, 'device login refused');
           const code = result.why === 'notAccepted' ? NOT_AUTHORIZED : BAD_USERNAME_OR_PASSWORD;
           done(authError(`device login refused: ${result.why}`, code), false);
@@ -114,11 +134,16 @@ export class EmbeddedBroker implements Downlink {
         options.onCommandsSubscribed(device);
       }
     });
+    broker.on('keepaliveTimeout', (client) => {
+      if (!self.ending.has(client)) self.ending.set(client, 'keepaliveTimeout');
+    });
     broker.on('clientDisconnect', (client) => {
       const device = self.devices.get(client);
+      if (device) options.connections?.disconnected(device, self.endReason(client), addressOf(client));
       if (device && self.listening.get(device.guid) === client) self.listening.delete(device.guid);
     });
     broker.on('clientError', (client, error) => {
+      if (!self.ending.has(client)) self.ending.set(client, 'connectionLost');
       log.debug({ client: client.id, err: error }, 'device connection error');
     });
     return self;
@@ -126,6 +151,15 @@ export class EmbeddedBroker implements Downlink {
 
   get connectedClients(): number {
     return this.broker.connectedClients;
+  }
+
+  /** Why a client's connection ended: known beforehand, a DISCONNECT packet (clean), or lost. */
+  private endReason(client: Client): DisconnectReason {
+    if (this.closing) return 'serverClosed';
+    const known = this.ending.get(client);
+    if (known) return known;
+    // aedes marks a client that sent a valid DISCONNECT packet (it skips the will for those).
+    return (client as unknown as { _disconnected?: boolean })._disconnected ? 'clean' : 'connectionLost';
   }
 
   reachable(guid: string): boolean {
@@ -154,6 +188,7 @@ export class EmbeddedBroker implements Downlink {
     const device = (await ingest.current(known.guid)) ?? { ...known, deletedFlag: 1 };
     if (parsed && parsed.guid !== device.guid) {
       this.counters.foreignTopic += 1;
+      this.ending.set(client, 'refused');
       ingest.reject(device, topic, 'foreignTopic', `logged in as ${device.guid}`);
       throw new Error(`device ${device.guid} published under ${parsed.guid}`);
     }
@@ -165,12 +200,17 @@ export class EmbeddedBroker implements Downlink {
     if (!result.ok) {
       const notice: RejectNotice = { topic, reason: result.reason, detail: result.detail };
       this.publish(deviceTopic(device.guid, 'rejects'), JSON.stringify(notice), 0).catch(() => {});
-      if (result.reason === 'notAccepted') setImmediate(() => client.close());
+      if (result.reason === 'notAccepted') {
+        this.ending.set(client, 'refused');
+        setImmediate(() => client.close());
+      }
     }
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     await new Promise<void>((resolve) => this.broker.close(() => resolve()));
+    await this.connections?.idle();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 }

@@ -8,6 +8,7 @@ import { SqliteTelemetryStore } from '../telemetry/sqlite-store.ts';
 import { DEFAULT_WRITER_OPTIONS, TelemetryWriter } from '../telemetry/telemetry-writer.ts';
 import type { TelemetryStore } from '../telemetry/write-batch.ts';
 import { CommandDispatcher } from './command-dispatcher.ts';
+import { ConnectionLog } from './connection-log.ts';
 import { EmbeddedBroker } from './embedded-broker.ts';
 import { ExternalBroker } from './external-broker.ts';
 import { IngestService } from './ingest-service.ts';
@@ -50,6 +51,8 @@ export class Ingest {
   readonly service: IngestService;
   /** Which accounts push readings; data push invalidates it when configurations change here. */
   readonly readingsPush: ReadingsPushConfigs;
+  /** Device connections counted by the embedded broker (network pages). */
+  readonly connections: ConnectionLog;
   private mqtt: EmbeddedBroker | ExternalBroker | null = null;
   private dispatcher: CommandDispatcher | null = null;
   private readonly timers: NodeJS.Timeout[] = [];
@@ -61,6 +64,7 @@ export class Ingest {
   ) {
     const { config } = ctx;
     this.readingsPush = new ReadingsPushConfigs(ctx.db);
+    this.connections = new ConnectionLog(ctx.db, ctx.clock, log);
     this.writer = new TelemetryWriter(
       store,
       ctx.telemetryEvents,
@@ -138,6 +142,7 @@ export class Ingest {
         ingest: this.service,
         log: this.log,
         onCommandsSubscribed: (device) => void this.dispatcher?.poll(device.id),
+        connections: this.connections,
       });
     }
     this.dispatcher = new CommandDispatcher(this.ctx.db, this.mqtt, this.ctx.clock, this.log);

@@ -71,6 +71,7 @@ const UNOWNED_KEYS: Record<string, string> = {
   probeId: 'the number of a probe on a device, not a row',
   captchaId: 'a one-time challenge handed to whoever asked for it; not an account’s thing',
   sceneId: 'the menu scene (1 or 2), not a row',
+  iccId: 'a SIM card’s ICCID (its printed digits), not a row id',
 };
 
 /**

@@ -7,17 +7,55 @@ import {
   platformUpdateSchema,
   publicPlatformSchema,
   topDomainQuerySchema,
+  uploadedImageSchema,
 } from '@coldchain/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, okSchema } from '../../http/envelope.ts';
+import { IMAGE_NAME_PATTERN, ImageStore, readImageUpload } from './image-store.ts';
 import { presentPlatform, presentPublicPlatform } from './platforms.presenter.ts';
 import type { PlatformsService } from './platforms.service.ts';
 
 const TAG = ['platforms'];
 
-export function platformsRoutes(service: PlatformsService): FastifyPluginAsyncZod {
+export function platformsRoutes(service: PlatformsService, dataDir: string): FastifyPluginAsyncZod {
+  const logos = new ImageStore(dataDir, 'platform-logos');
   return async (app) => {
+    app.post(
+      '/base/BaseCustomPage/uploadLogo',
+      {
+        config: { permission: 'customized.list:edit', action: 'platform.uploadLogo' },
+        schema: {
+          tags: TAG,
+          consumes: ['multipart/form-data'],
+          description:
+            'One file part: a jpg, jpeg or png image of at most 2 MB. Answers its address, to be saved in a logo field.',
+          response: okSchema(uploadedImageSchema),
+        },
+      },
+      async (request) => {
+        const { filename, bytes } = await readImageUpload(request);
+        const saved = await logos.save(filename, bytes);
+        request.auditNote = { entityType: 'platform', newValue: { url: saved.url } };
+        return ok(request, { url: saved.url });
+      },
+    );
+
+    app.get(
+      '/files/platform-logos/:fileName',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: TAG,
+          security: [],
+          params: z.object({
+            fileName: z.string().regex(IMAGE_NAME_PATTERN, { message: 'rules.invalidFormat' }),
+          }),
+        },
+      },
+      async (request, reply) => logos.send(request.params.fileName, reply),
+    );
+
     app.get(
       '/base/BaseCustomPage/queryByTopDomain',
       {

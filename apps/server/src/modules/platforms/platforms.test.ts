@@ -2,6 +2,7 @@ import type { Platform, PublicPlatform } from '@coldchain/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../test/factories.ts';
 import { call, createTestApp, login, type TestApp } from '../../test/harness.ts';
+import { multipart, PNG } from '../operations-overview/test-support.ts';
 
 const BASE = '/api/base/BaseCustomPage';
 
@@ -185,5 +186,46 @@ describe('white-label platforms', () => {
     expect(info.data.permissionRoutes).toContain('device.list');
     expect(info.data.permissionRoutes).not.toContain('home');
     expect(info.data.permissionRoutes).not.toContain('waybill.list');
+  });
+
+  it('uploads a logo for a platform, serves it, and shows it on the platform’s login data', async () => {
+    const upload = async (filename: string, content: Buffer, token = operator) => {
+      const m = multipart(filename, content);
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `${BASE}/uploadLogo`,
+        headers: { authorization: `Bearer ${token}`, 'accept-language': 'en-US', ...m.headers },
+        payload: m.payload,
+      });
+      return {
+        status: response.statusCode,
+        ...(JSON.parse(response.body) as { code: number; msg: string; data: { url: string } }),
+      };
+    };
+    expect((await upload('logo.svg', Buffer.from('<svg/>'))).code).toBe(1103);
+    expect((await upload('logo.png', Buffer.from('plain text'))).code).toBe(1103);
+    expect((await upload('logo.png', Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]))).code).toBe(1102);
+    const { account, password } = await createAccount(t.app, { roleCode: 'enterpriseAdmin' });
+    expect((await upload('logo.png', PNG, await login(t.app, account.userName, password))).status).toBe(403);
+
+    const saved = await upload('logo.png', PNG);
+    expect(saved.code).toBe(0);
+    expect(saved.data.url).toMatch(/^\/api\/files\/platform-logos\/[a-f0-9]{32}\.png$/);
+    const file = await t.app.inject({ method: 'GET', url: saved.data.url });
+    expect([file.statusCode, file.headers['content-type']]).toEqual([200, 'image/png']);
+    const created = await call<Platform>(t.app, 'POST', `${BASE}/insert`, {
+      token: operator,
+      body: { topDomain: 'logo.example.org', title: 'Logo Cold', loginLogo: saved.data.url, useLogo: 1 },
+    });
+    expect(created.code).toBe(0);
+    const visitor = await call<PublicPlatform>(t.app, 'GET', `${BASE}/queryByTopDomain`, {
+      host: 'logo.example.org',
+    });
+    expect(visitor.data).toMatchObject({ title: 'Logo Cold', loginLogo: saved.data.url, useLogo: 1 });
+    const traversal = await t.app.inject({
+      method: 'GET',
+      url: '/api/files/platform-logos/..%2F..%2Ftest.db',
+    });
+    expect(JSON.parse(traversal.body).code).toBe(1001);
   });
 });
