@@ -2,6 +2,12 @@ import { PAY_STATUS_UNPAID } from '@coldchain/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { seedSmsPackage } from '../service-packages/test-support.ts';
+import {
+  PAYMENT_PROBES,
+  type PaymentProbe,
+  type PaymentTarget,
+  type ProbeContext,
+} from './isolation-probes.ts';
 import { type Buyer, buyerWithDevices, createServiceOrder, orderRow, purchaseWorld } from './test-support.ts';
 
 /** A bill (invoice info) of an account, written straight to the table. */
@@ -46,7 +52,11 @@ describe('purchase calls never reach another account’s devices, orders or bill
     intruder = await buyerWithDevices(t.app, world.typeId, 1);
     const ownerDevice = owner.devices[0]?.id ?? 0;
     const intruderDevice = intruder.devices[0]?.id ?? 0;
-    await t.app.ctx.db.updateTable('device').set({ countryCode: '86' }).where('id', 'in', [ownerDevice, intruderDevice]).execute();
+    await t.app.ctx.db
+      .updateTable('device')
+      .set({ countryCode: '86' })
+      .where('id', 'in', [ownerDevice, intruderDevice])
+      .execute();
     const order = await createServiceOrder(t.app, owner.token, world, ownerDevice);
     const own = await createServiceOrder(t.app, intruder.token, world, intruderDevice);
     ids.device = ownerDevice;
@@ -92,7 +102,7 @@ describe('purchase calls never reach another account’s devices, orders or bill
     const body = JSON.parse(response.body) as { code: number; msg: string };
     return { status: response.statusCode, code: body.code, msg: body.msg };
   };
-
+  it.each(PAYMENT_PROBES.map((p) => [`${p.target} ${p.name}`, p] as const))(
     '%s: another account’s id answers exactly like a missing one',
     async (_name, probe) => {
       const foreign = await ask(probe, ids[probe.target]);
