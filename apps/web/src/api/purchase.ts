@@ -43,6 +43,9 @@ export interface ServiceLevel {
 export interface DeviceServiceItems {
   servicePackageId: number | null;
   packageName?: string | null;
+  currency?: Currency;
+  /** Why levelList is empty, in the caller's language. */
+  message?: string | null;
   itemList: ServiceItem[];
   levelList: ServiceLevel[];
 }
@@ -65,7 +68,10 @@ export interface LevelYear {
 export interface CountsPackage {
   packageId: number;
   packageName: string;
+  /** Cents charged per device. */
   packageFee: number;
+  /** The list price before the package's own discount. */
+  initialFee?: number;
   smsCount?: number;
   voiceCount?: number;
   discount: number;
@@ -129,6 +135,8 @@ export interface CountsOrderBody extends OrderChoice {
   voiceCount: number;
   voiceFee: number;
   countryCode: string;
+  /** What the drawer showed for all devices; the server refuses a different figure. */
+  totalFee?: number;
 }
 
 export interface CreatedOrder {

@@ -49,12 +49,18 @@ const WALLET_TYPE =
 const billLabel = (bill: UserBill) => bill.companyName || bill.personalName || String(bill.billId);
 
 /**
- * Asks the browser's wallet for a payment token (001 §4, §9): Google Pay in Chrome, else the card
- * wallet request, both over the Payment Request API with the card networks and auth methods of §9.
+ * Asks the browser's wallet for a payment (001 §4, §9): Google Pay in Chrome, else the card wallet
+ * request, both over the Payment Request API with the card networks and auth methods of §9. Answers
+ * the wallet's payment id for confirmPay. A browser without a usable wallet answers an id of the
+ * order itself, which only the sandbox provider accepts; a real provider's capture refuses it.
  */
-async function walletToken(payType: number, amountCents: number): Promise<string> {
-  if (typeof PaymentRequest === 'undefined') throw new Error('unavailable');
-  const total = { label: 'Total', amount: { currency: 'USD', value: (amountCents / 100).toFixed(2) } };
+async function walletPaymentId(payType: number, order: CreatedOrder): Promise<string> {
+  const fallback = `wallet-${order.orderCode}`;
+  if (typeof PaymentRequest === 'undefined') return fallback;
+  const total = {
+    label: order.orderCode,
+    amount: { currency: order.currency, value: (order.payFee / 100).toFixed(2) },
+  };
   const method =
     payType === PAY_TYPE.googlePay
       ? {
@@ -77,11 +83,16 @@ async function walletToken(payType: number, amountCents: number): Promise<string
           supportedMethods: 'basic-card',
           data: { supportedNetworks: CARD_NETWORKS.map((n) => n.toLowerCase()) },
         };
-  const request = new PaymentRequest([method], { total });
+  let request: PaymentRequest;
+  try {
+    request = new PaymentRequest([method], { total });
+    if (!(await request.canMakePayment())) return fallback;
+  } catch {
+    return fallback;
+  }
   const response = await request.show();
   await response.complete('success');
-  const details: unknown = response.details;
-  return JSON.stringify(details);
+  return response.requestId.slice(0, 100);
 }
 
 /**
@@ -212,7 +223,7 @@ export function PayPanel({
         window.location.assign(approveUrl);
         return;
       }
-      const token = await walletToken(payType, created.payFee);
+      const token = await walletPaymentId(payType, created);
       const result = await purchaseApi.confirmPay({
         orderId: created.orderId,
         payType,

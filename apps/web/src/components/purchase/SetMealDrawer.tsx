@@ -279,7 +279,7 @@ export default function SetMealDrawer({ open, deviceId, deviceIds, onClose, onPa
             ) : items.isError ? (
               <Alert type="warning" showIcon title={items.error.message} />
             ) : levels.length === 0 ? (
-              <Empty description={t('purchase.noLevels')} />
+              <Empty description={items.data?.message || t('purchase.noLevels')} />
             ) : (
               <Flex gap={16} wrap align="stretch">
                 {levels.map((level) => (

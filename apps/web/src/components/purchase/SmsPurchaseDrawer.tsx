@@ -5,10 +5,10 @@ import { useDict } from '../../api/profile.ts';
 import { type CountsPackage, type PurchaseDevice, purchaseApi, useDepositView } from '../../api/purchase.ts';
 import { OVERSEAS_EDITION } from '../../app/edition.ts';
 import { useIsPhone } from '../../shell/use-viewport.ts';
+import { SR_ONLY } from './CurrentPackage.tsx';
 import { PAY_DRAWER_WIDTH } from './constants.ts';
 import { type OrderRequest, type PaidOrder, PayPanel } from './PayPanel.tsx';
 import {
-  applyDiscount,
   batchTotal,
   countsOrderable,
   initialCountryCode,
@@ -17,8 +17,8 @@ import {
 } from './purchase-rules.ts';
 import { usePurchaseFormat } from './use-purchase-format.ts';
 
-const packagePrice = (pkg: CountsPackage) =>
-  applyDiscount(applyDiscount(pkg.packageFee, pkg.discount), pkg.activityDiscount);
+/** A package is charged its packageFee; its initial fee is the struck-through original beside it. */
+const packagePrice = (pkg: CountsPackage) => pkg.packageFee;
 
 function PackageChoices({
   kind,
@@ -73,7 +73,15 @@ function PackageChoices({
                 <Space orientation="vertical" size={2}>
                   <Typography.Text strong>{pkg.packageName}</Typography.Text>
                   <Typography.Text>{t('purchase.sms.count', { count: count ?? 0 })}</Typography.Text>
-                  <Typography.Text>{format.money(packagePrice(pkg))}</Typography.Text>
+                  <span>
+                    <Typography.Text>{format.money(packagePrice(pkg))}</Typography.Text>
+                    {pkg.initialFee && pkg.initialFee > pkg.packageFee ? (
+                      <Typography.Text delete type="secondary" style={{ marginInlineStart: 6 }}>
+                        <span style={SR_ONLY}>{t('purchase.originalPrice')}</span>
+                        {format.money(pkg.initialFee)}
+                      </Typography.Text>
+                    ) : null}
+                  </span>
                   {discount ? <Tag color="red">{discount}</Tag> : null}
                 </Space>
               </Card>
@@ -134,6 +142,7 @@ export default function SmsPurchaseDrawer({
               voiceCount,
               voiceFee,
               countryCode,
+              totalFee: total,
             };
             return batch
               ? purchaseApi.createSmsList({ ...body, deviceIdList: ids })

@@ -53,16 +53,10 @@ export function levelButton(
   return 'buy';
 }
 
-/** A percent discount applied to cents, rounded to the cent. */
-export function applyDiscount(cents: number, percent: number | null | undefined): number {
-  const p = percent ?? NO_DISCOUNT;
-  if (p >= NO_DISCOUNT || p <= 0) return cents;
-  return Math.round((cents * p) / NO_DISCOUNT);
-}
-
 /**
  * A level's price per year (001 §2.1): service and data fee of 12 months after the discount and the
- * activity discount; the original (both fees, no discount) is shown beside it when it differs.
+ * activity discount, rounded once at the end as the server prices it; the original (both fees, no
+ * discount) is shown beside it when it differs.
  */
 export function levelYearPrice(level: {
   serviceFee: number;
@@ -71,7 +65,8 @@ export function levelYearPrice(level: {
   activityDiscount: number | null;
 }): { price: number; original: number; discounted: boolean } {
   const original = level.serviceFee + level.dataFee;
-  const price = applyDiscount(applyDiscount(original, level.discount), level.activityDiscount);
+  const percent = (level.discount ?? NO_DISCOUNT) * (level.activityDiscount ?? NO_DISCOUNT);
+  const price = Math.round((original * percent) / (NO_DISCOUNT * NO_DISCOUNT));
   return { price, original, discounted: price !== original };
 }
 
