@@ -26,6 +26,10 @@ const { values } = parseArgs({
     route: { type: 'string' },
     'route-minutes': { type: 'string', default: '60' },
     quiet: { type: 'boolean', default: false },
+    /** the platform's HTTP address for firmware downloads (online upgrades) of an MQTT fleet */
+    'http-url': { type: 'string' },
+    /** share of online upgrades that fail while flashing, 0-1 */
+    'upgrade-failure-rate': { type: 'string', default: '0.1' },
   },
 });
 
@@ -76,6 +80,10 @@ const fleet = await startFleet({
   recordIntervalMs: Number(values['record-interval']) * 1000,
   uploadIntervalMs: Number(values['upload-interval']) * 1000,
   routeMinutes: Number(values['route-minutes']),
+  upgrade: {
+    ...(values['http-url'] ? { httpUrl: values['http-url'] } : {}),
+    failureRate: Number(values['upgrade-failure-rate']),
+  },
   log,
 });
 log(`${fleet.stats.connected} of ${fleet.stats.devices} devices connected to ${values.url}`);

@@ -3,6 +3,7 @@ import { PROFILE_NAMES, PROFILES, type ProfileName } from './profiles.ts';
 import type { RoutePoint } from './route.ts';
 import { type DeviceIdentity, SimulatedDevice } from './simulated-device.ts';
 import { type CommandHandler, HttpTransport, MqttTransport, type Transport } from './transports.ts';
+import { type UpgradeOptions, Upgrader } from './upgrade.ts';
 
 export interface FleetDevice extends DeviceIdentity {
   /** coldRoom, freezer or truck; devices without one take them in turn */
@@ -26,6 +27,11 @@ export interface FleetOptions {
   /** records per upload message at most (a long outage is sent back in several) */
   batchSize?: number;
   onCommand?: CommandHandler;
+  /**
+   * Online upgrades (`upgrade` commands): download, progress, reboot. The HTTP address defaults to
+   * `url` when that is HTTP; an MQTT fleet must name it.
+   */
+  upgrade?: Omit<UpgradeOptions, 'httpUrl'> & { httpUrl?: string };
   log?: (line: string) => void;
 }
 
@@ -91,9 +97,33 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       { profile, recordIntervalMs, uploadIntervalMs, ...(route ? { route } : {}) },
       now,
     );
-    const transport = http
-      ? new HttpTransport(options.url, identity, onCommand)
-      : new MqttTransport(options.url, identity, onCommand);
+    const httpUrl = options.upgrade?.httpUrl ?? (http ? options.url : undefined);
+    let upgrader: Upgrader | null = null;
+    const handle: CommandHandler = async (command) =>
+      upgrader && Upgrader.handles(command) ? upgrader.accept(command) : onCommand(command);
+    const transport: Transport = http
+      ? new HttpTransport(options.url, identity, handle)
+      : new MqttTransport(options.url, identity, handle);
+    if (httpUrl)
+      upgrader = new Upgrader(
+        identity,
+        { ...options.upgrade, httpUrl },
+        {
+          report: (report) => transport.sendUpgradeReport(report),
+          async reboot(ms) {
+            await transport.close();
+            await new Promise((resolve) => setTimeout(resolve, ms));
+            await transport.connect();
+          },
+          get version() {
+            return device.firmwareVersion;
+          },
+          set version(value: string) {
+            device.firmwareVersion = value;
+          },
+          log,
+        },
+      );
     return { device, transport, uploading: false };
   });
   await Promise.all(

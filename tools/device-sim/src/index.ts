@@ -11,3 +11,4 @@ export {
 } from './route.ts';
 export { type DeviceIdentity, type Disturbance, SimulatedDevice, type Upload } from './simulated-device.ts';
 export { type CommandHandler, HttpTransport, MqttTransport, type Transport } from './transports.ts';
+export { type UpgradeHooks, type UpgradeOptions, Upgrader } from './upgrade.ts';

@@ -5,6 +5,8 @@ import { positionAlong, type Route, routeFraction } from './route.ts';
 export interface DeviceIdentity {
   guid: string;
   secret: string;
+  /** The firmware version it runs (online upgrades change it; see upgrade.ts). */
+  version?: string;
 }
 
 export interface SimulatedDeviceOptions {
@@ -54,6 +56,8 @@ export class SimulatedDevice {
   private firstSampleAt: number | null = null;
   private buffer: TelemetryRecord[] = [];
   private events: DeviceEventPayload[] = [];
+  /** The firmware it runs; an online upgrade replaces it after the reboot. */
+  firmwareVersion: string;
 
   constructor(
     readonly identity: DeviceIdentity,
@@ -61,6 +65,7 @@ export class SimulatedDevice {
     now: number,
   ) {
     const { profile } = options;
+    this.firmwareVersion = identity.version ?? '1.0.0';
     this.random = randomSource(options.seed ?? Number(identity.guid.slice(-9)));
     this.temperatures = Array.from({ length: profile.probes }, () => profile.setpoint + this.noise(1));
     this.humidity = profile.humidity ?? 0;

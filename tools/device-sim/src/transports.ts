@@ -1,3 +1,4 @@
+import type { UpgradeReport } from '@coldchain/shared';
 import {
   type CommandAck,
   type DeviceCommandMessage,
@@ -18,6 +19,8 @@ export interface Transport {
   sendEvents(events: DeviceEventPayload[]): Promise<void>;
   /** HTTP devices ask for commands; MQTT devices get them pushed. */
   pollCommands(): Promise<void>;
+  /** Progress and result of an online upgrade (`devices/{guid}/upgrade`). */
+  sendUpgradeReport(report: UpgradeReport): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -72,7 +75,11 @@ export class MqttTransport implements Transport {
 
   async pollCommands(): Promise<void> {}
 
-  private async publish(kind: 'telemetry' | 'events', payload: string): Promise<void> {
+  async sendUpgradeReport(report: UpgradeReport): Promise<void> {
+    await this.publish('upgrade', JSON.stringify(report));
+  }
+
+  private async publish(kind: 'telemetry' | 'events' | 'upgrade', payload: string): Promise<void> {
     const client = this.client;
     if (!client?.connected) throw new Error('not connected');
     await client.publishAsync(deviceTopic(this.device.guid, kind), payload, { qos: 1 });
@@ -116,6 +123,10 @@ export class HttpTransport implements Transport {
       const result = await this.onCommand(command);
       await this.post('commands/ack', { id: command.id, ...result });
     }
+  }
+
+  async sendUpgradeReport(report: UpgradeReport): Promise<void> {
+    await this.post('upgrade', report);
   }
 
   private async post(path: string, body: unknown): Promise<void> {
