@@ -2,6 +2,7 @@ import type { Platform } from '@coldchain/shared';
 import type { FastifyInstance, FastifyServerOptions, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ALARM_PROBES } from '../modules/alarms/isolation-probes.ts';
+import { CATALOGUE_PROBES } from '../modules/service-packages/isolation-probes.ts';
 import { PLATFORM_SYSTEM_PROBES } from '../modules/contractors/isolation-probes.ts';
 import { DEVICE_SERVICE_PROBES } from '../modules/device-service/isolation-probes.ts';
 import { DEVICE_PROBES, OWNER_PROBES } from '../modules/devices/isolation-probes.ts';
@@ -48,6 +49,7 @@ const PROBED = [
   ...PAYMENT_PROBES,
   ...PLATFORM_PROBES,
   ...PLATFORM_SYSTEM_PROBES,
+  ...CATALOGUE_PROBES,
   ...SHARING_PROBES,
   ...SIMS_GUIDS_PROBES,
   ...PEOPLE_PROBES,

@@ -22,7 +22,6 @@ export const SERVICE_PACKAGE_LIMITS = {
   smsCountMax: 1_000_000,
   freeMonthsMax: 120,
   freeCountMax: 100_000,
-  iconMaxBytes: 512 * 1024,
   importMaxBytes: 256 * 1024,
 } as const;
 
@@ -114,7 +113,7 @@ export const levelInputSchema = z
     activityStartTime: isoTime.nullish(),
     activityEndTime: isoTime.nullish(),
     itemCodes: z.array(serviceItemCodeSchema).max(50).default([]),
-    yearList: z.array(levelYearInputSchema).min(1).max(L.yearsPerLevelMax),
+    yearList: z.array(levelYearInputSchema).max(L.yearsPerLevelMax),
   })
   .strict();
 export type LevelInput = z.infer<typeof levelInputSchema>;

@@ -161,3 +161,31 @@ export async function seedSmsPackage(
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+export const ITEM = '/api/payment/PayServiceItem';
+export const LEVEL = '/api/payment/PayServiceLevel';
+export const PACKAGE = '/api/payment/PayServicePackages';
+export const RELATION = '/api/payment/PayDeviceTypeService';
+export const SMS = '/api/payment/PaySmsPackages';
+
+/** A valid package request: a free level and a paid level with 1- and 2-year rows. */
+export function packageBody(overrides: Record<string, unknown> = {}) {
+  return {
+    packageName: 'Cold chain care',
+    packageCode: nextPackageCode(),
+    currency: 'CNY',
+    levelList: [
+      { levelName: 'Trial', free: 1, yearList: [] },
+      {
+        levelName: 'Standard',
+        itemCodes: [],
+        yearList: [
+          { timeLength: 12, serviceFee: 9_900, dataFee: 1_000, discount: 100, topStatus: 1 },
+          { timeLength: 24, serviceFee: 18_000, dataFee: 2_000, discount: 90, presentationMonth: 3 },
+        ],
+      },
+    ],
+    freePackage: { levelName: 'Trial', months: 2, smsCount: 10, voiceCount: 2 },
+    ...overrides,
+  };
+}
