@@ -2,14 +2,15 @@ import type { Platform } from '@coldchain/shared';
 import type { FastifyInstance, FastifyServerOptions, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ALARM_PROBES } from '../modules/alarms/isolation-probes.ts';
-import { CATALOGUE_PROBES } from '../modules/service-packages/isolation-probes.ts';
 import { PLATFORM_SYSTEM_PROBES } from '../modules/contractors/isolation-probes.ts';
 import { DEVICE_SERVICE_PROBES } from '../modules/device-service/isolation-probes.ts';
 import { DEVICE_PROBES, OWNER_PROBES } from '../modules/devices/isolation-probes.ts';
+import { FIRMWARE_PROBES } from '../modules/firmware/isolation-probes.ts';
 import { signedIn } from '../modules/devices/test-support.ts';
 import { ORGANIZATION_PROBES } from '../modules/organizations/isolation-probes.ts';
 import { PAYMENT_PROBES } from '../modules/payments/isolation-probes.ts';
 import { PLATFORM_PROBES } from '../modules/platforms/isolation-probes.ts';
+import { CATALOGUE_PROBES } from '../modules/service-packages/isolation-probes.ts';
 import { SHARING_PROBES } from '../modules/sharing/isolation-probes.ts';
 import { SIMS_GUIDS_PROBES } from '../modules/sims/isolation-probes.ts';
 import { PEOPLE_PROBES } from '../modules/users/isolation-probes.ts';
@@ -43,6 +44,7 @@ vi.mock('fastify', async (importOriginal) => {
 const PROBED = [
   ...ALARM_PROBES,
   ...DEVICE_PROBES,
+  ...FIRMWARE_PROBES,
   ...DEVICE_SERVICE_PROBES,
   ...OWNER_PROBES,
   ...ORGANIZATION_PROBES,
