@@ -5,6 +5,7 @@ import { waybillsOf } from '../modules/waybills/waybills.module.ts';
 import { seedDemoCatalogue } from './demo-catalogue.ts';
 import { seedDemoHistory } from './demo-history.ts';
 import { seedDemoOrganization } from './demo-organization.ts';
+import { seedDemoServicePackages } from './demo-service-packages.ts';
 
 /** How often the demo looks whether its waybill has ended and the truck needs the next one. */
 const NEXT_WAYBILL_CHECK_MS = 30_000;
@@ -19,6 +20,7 @@ export async function seedLivingDemo(app: FastifyInstance): Promise<string | nul
   const fleet = await seedDemoDevices(ctx);
   if (!fleet) return null;
   await seedDemoCatalogue(ctx);
+  await seedDemoServicePackages(ctx);
   const began = Date.now();
   const seeded = await seedDemoHistory(ctx, app.ingest);
   if (seeded > 0)
