@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { seedDemoDevices } from '../ingest/demo-devices.ts';
+import { seedDemoSimsAndGuids } from '../modules/sims/demo-sims-guids.ts';
 import { seedDemoWaybills } from '../modules/waybills/demo-waybills.ts';
 import { waybillsOf } from '../modules/waybills/waybills.module.ts';
 import { seedDemoCatalogue } from './demo-catalogue.ts';
@@ -26,6 +27,7 @@ export async function seedLivingDemo(app: FastifyInstance): Promise<string | nul
   if (seeded > 0)
     app.log.info(`Demo history: a week of readings for ${seeded} devices in ${Date.now() - began} ms`);
   await seedDemoOrganization(ctx);
+  await seedDemoSimsAndGuids(ctx);
   await nextDemoWaybill(app);
   return fleet;
 }

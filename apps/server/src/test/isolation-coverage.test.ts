@@ -5,8 +5,9 @@ import { ALARM_PROBES } from '../modules/alarms/isolation-probes.ts';
 import { PLATFORM_SYSTEM_PROBES } from '../modules/contractors/isolation-probes.ts';
 import { DEVICE_SERVICE_PROBES } from '../modules/device-service/isolation-probes.ts';
 import { DEVICE_PROBES, OWNER_PROBES } from '../modules/devices/isolation-probes.ts';
-import { FIRMWARE_PROBES } from '../modules/firmware/isolation-probes.ts';
 import { signedIn } from '../modules/devices/test-support.ts';
+import { FIRMWARE_PROBES } from '../modules/firmware/isolation-probes.ts';
+import { ORDER_PROBES } from '../modules/orders/isolation-probes.ts';
 import { ORGANIZATION_PROBES } from '../modules/organizations/isolation-probes.ts';
 import { PAYMENT_PROBES } from '../modules/payments/isolation-probes.ts';
 import { PLATFORM_PROBES } from '../modules/platforms/isolation-probes.ts';
@@ -47,6 +48,7 @@ const PROBED = [
   ...FIRMWARE_PROBES,
   ...DEVICE_SERVICE_PROBES,
   ...OWNER_PROBES,
+  ...ORDER_PROBES,
   ...ORGANIZATION_PROBES,
   ...PAYMENT_PROBES,
   ...PLATFORM_PROBES,

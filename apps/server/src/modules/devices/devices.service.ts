@@ -28,6 +28,7 @@ import type { ModelsRepo } from '../catalogue/models.repo.ts';
 import { callerUnits, convertValue, roundTo } from '../catalogue/unit-converter.ts';
 import type { UnitRow, UnitsRepo } from '../catalogue/units.repo.ts';
 import { isTimeZone } from '../dicts/time-zones.ts';
+import { GuidGate } from '../guids/guid-gate.ts';
 import { recordBackOfficeView } from './back-office-view.ts';
 import { DeviceDirectory } from './device-directory.ts';
 import {
@@ -159,6 +160,8 @@ export class DevicesService {
 
     const existing = await this.repo.byGuid(input.deviceGuid);
     if (existing && existing.deletedFlag === 0) throw new AppError('deviceGuidTaken');
+    const guids = new GuidGate(this.ctx.db);
+    await guids.check(input.deviceGuid, input.deviceTypeId);
     const now = this.ctx.clock.now();
     const service = addMonths(now, DEVICE_FREE_SERVICE_MONTHS);
     const row = {
@@ -200,6 +203,7 @@ export class DevicesService {
       ? await this.repo.revive(existing.id, { ...row, serverLevel: 0, smsCount: 0, voiceCount: 0 })
       : await this.repo.insert(row);
     this.directory.invalidate(saved.deviceGuid);
+    await guids.markUsed(saved.deviceGuid, saved.id, now.toISOString());
     return saved;
   }
 
