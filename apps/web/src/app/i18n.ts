@@ -6,11 +6,13 @@ import type zhAlarm from '../locales/zh-CN/alarm.json';
 import type zhAuth from '../locales/zh-CN/auth.json';
 import type zhBackOfficeDevices from '../locales/zh-CN/backOfficeDevices.json';
 import type zhCommon from '../locales/zh-CN/common.json';
+import type zhFirmware from '../locales/zh-CN/firmware.json';
 import type zhOrders from '../locales/zh-CN/orders.json';
 import type zhOrg from '../locales/zh-CN/org.json';
 import type zhPeople from '../locales/zh-CN/people.json';
 import type zhPlatformSystem from '../locales/zh-CN/platformSystem.json';
 import type zhPurchase from '../locales/zh-CN/purchase.json';
+import type zhServicePackages from '../locales/zh-CN/servicePackages.json';
 import type zhWaybill from '../locales/zh-CN/waybill.json';
 import { LOCALE_STORAGE_KEY } from './constants.ts';
 import { editionDefaultLocale } from './edition.ts';
@@ -20,11 +22,13 @@ export type Messages = typeof zhCommon &
   typeof zhAlarm &
   typeof zhAuth &
   typeof zhBackOfficeDevices &
+  typeof zhFirmware &
   typeof zhOrders &
   typeof zhOrg &
   typeof zhPeople &
   typeof zhPlatformSystem &
   typeof zhPurchase &
+  typeof zhServicePackages &
   typeof zhWaybill;
 
 declare module 'i18next' {

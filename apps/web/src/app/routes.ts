@@ -228,7 +228,9 @@ const MAIN_ROUTES: AppRoute[] = [
     },
   ),
   main('fda', 'fda', '/fda', 'fda', { menu: scene1('fda') }),
-  main('operation.system', 'operationBoard', '/operation/index', 'operation.index'),
+  main('operation.system', 'operationBoard', '/operation/index', 'operation.index', {
+    component: lazyPage(() => import('../pages/operation/overview/index.tsx')),
+  }),
   main('operation.system', 'operationBoard', '/OperateBoard/doorContact', 'operateBoard.doorContact'),
   main('freezer.list', 'facingIdentify', '/facingIdentify/freezer', 'facingIdentify.freezer'),
   main(
@@ -313,26 +315,46 @@ const office = (access: RouteKey, area: PlaceholderArea, group: MenuGroup, path:
 
 /** 000 §2.5: the operators' back office, in the main layout. */
 const BACK_OFFICE_ROUTES: AppRoute[] = [
-  office('operation.system', 'operation', 'operation', '/operation/system', 'operation.system'),
+  route('main', 'operation.system', 'operation', '/operation/system', 'operation.system', {
+    menu: inGroup('operation'),
+    component: lazyPage(() => import('../pages/operation/overview/SystemPage.tsx')),
+  }),
   route('main', 'operation.device', 'operation', '/operation/device', 'operation.device', {
     menu: inGroup('operation'),
     component: lazyPage(() => import('../pages/operation/device/index.tsx')),
   }),
-  office(
+  route(
+    'main',
     'operation.lightBusiness',
-    'operation',
     'operation',
     '/operation/lightBusiness',
     'operation.lightBusiness',
+    {
+      menu: inGroup('operation'),
+      component: lazyPage(() => import('../pages/operation/pattern/LightBusinessPage.tsx')),
+    },
   ),
   route('main', 'operation.plc', 'operation', '/operation/plc', 'operation.plc', {
     menu: inGroup('operation'),
     external: 'plc',
+    component: lazyPage(() => import('../pages/operation/overview/PlcPage.tsx')),
   }),
-  office('operation.upgrade', 'operation', 'operation', '/operation/upgrade', 'operation.upgrade'),
-  office('operation.guid', 'operation', 'operation', '/operation/guid', 'operation.guid'),
-  office('operation.guidRecord', 'operation', 'operation', '/operation/guid/record', 'operation.guidRecord'),
-  office('operation.sim', 'operation', 'operation', '/operation/sim', 'operation.sim'),
+  route('main', 'operation.upgrade', 'operation', '/operation/upgrade', 'operation.upgrade', {
+    menu: inGroup('operation'),
+    component: lazyPage(() => import('../pages/operation/upgrade/index.tsx')),
+  }),
+  route('main', 'operation.guid', 'operation', '/operation/guid', 'operation.guid', {
+    menu: inGroup('operation'),
+    component: lazyPage(() => import('../pages/operation/guid/index.tsx')),
+  }),
+  route('main', 'operation.guidRecord', 'operation', '/operation/guid/record', 'operation.guidRecord', {
+    menu: inGroup('operation'),
+    component: lazyPage(() => import('../pages/operation/guid/record/index.tsx')),
+  }),
+  route('main', 'operation.sim', 'operation', '/operation/sim', 'operation.sim', {
+    menu: inGroup('operation'),
+    component: lazyPage(() => import('../pages/operation/sim/index.tsx')),
+  }),
   route('main', 'operation.alarm', 'operation', '/operation/alarm', 'operation.alarm', {
     menu: inGroup('operation'),
     component: lazyPage(() => import('../pages/operation/alarm/index.tsx')),
@@ -346,11 +368,26 @@ const BACK_OFFICE_ROUTES: AppRoute[] = [
     component: lazyPage(() => import('../pages/operation/dataPush/index.tsx')),
   }),
   office('operation.dataApi', 'operation', 'operation', '/operation/dataApi', 'operation.dataApi'),
-  office('operation.apk', 'operation', 'operation', '/operation/apk', 'operation.apk'),
-  office('operation.iosUpgrade', 'operation', 'operation', '/operation/iosUpgrade', 'operation.iosUpgrade'),
-  office('operation.dtuLog', 'operation', 'operation', '/operation/dtuLog', 'operation.dtuLog'),
-  office('operation.network', 'operation', 'operation', '/operation/network', 'operation.network'),
-  office('operation.pattern', 'operation', 'operation', '/operation/pattern', 'operation.pattern'),
+  route('main', 'operation.apk', 'operation', '/operation/apk', 'operation.apk', {
+    menu: inGroup('operation'),
+    component: lazyPage(() => import('../pages/operation/apk/index.tsx')),
+  }),
+  route('main', 'operation.iosUpgrade', 'operation', '/operation/iosUpgrade', 'operation.iosUpgrade', {
+    menu: inGroup('operation'),
+    component: lazyPage(() => import('../pages/operation/ios-upgrade/index.tsx')),
+  }),
+  route('main', 'operation.dtuLog', 'operation', '/operation/dtuLog', 'operation.dtuLog', {
+    menu: inGroup('operation'),
+    component: lazyPage(() => import('../pages/operation/network/DtuLogPage.tsx')),
+  }),
+  route('main', 'operation.network', 'operation', '/operation/network', 'operation.network', {
+    menu: inGroup('operation'),
+    component: lazyPage(() => import('../pages/operation/network/index.tsx')),
+  }),
+  route('main', 'operation.pattern', 'operation', '/operation/pattern', 'operation.pattern', {
+    menu: inGroup('operation'),
+    component: lazyPage(() => import('../pages/operation/pattern/index.tsx')),
+  }),
   route('main', 'product.deviceType', 'product', '/product/deviceType', 'product.deviceType', {
     menu: inGroup('product'),
     component: lazyPage(() => import('../pages/product/deviceType/index.tsx')),
@@ -379,8 +416,14 @@ const BACK_OFFICE_ROUTES: AppRoute[] = [
     menu: inGroup('product'),
     component: lazyPage(() => import('../pages/product/messageTemplate/index.tsx')),
   }),
-  office('product.version', 'product', 'product', '/product/version', 'product.version'),
-  office('order.servicePackage', 'order', 'order', '/service/package/:id?', 'order.servicePackage'),
+  route('main', 'product.version', 'product', '/product/version', 'product.version', {
+    menu: inGroup('product'),
+    component: lazyPage(() => import('../pages/product/version/index.tsx')),
+  }),
+  route('main', 'order.servicePackage', 'order', '/service/package/:id?', 'order.servicePackage', {
+    menu: inGroup('order'),
+    component: lazyPage(() => import('../pages/order/service-package/index.tsx')),
+  }),
   route('main', 'order.rechargeList', 'order', '/order/recharge/list', 'order.rechargeList', {
     menu: inGroup('order'),
     component: lazyPage(() => import('../pages/order/recharge-list/index.tsx')),
@@ -403,8 +446,18 @@ const BACK_OFFICE_ROUTES: AppRoute[] = [
     menu: inGroup('system'),
     component: lazyPage(() => import('../pages/system/role/index.tsx')),
   }),
-  office('system.exportDevice', 'system', 'system', '/system/exportDevice', 'system.exportDevice'),
-  office('customized.list', 'system', 'system', '/customized/list', 'customized.list'),
+  route('main', 'system.exportDevice', 'system', '/system/exportDevice', 'system.exportDevice', {
+    menu: inGroup('system'),
+    component: lazyPage(() => import('../pages/system/export-device/index.tsx')),
+  }),
+  route('main', 'system.consumerList', 'system', '/system/contractor', 'system.contractor', {
+    menu: inGroup('system'),
+    component: lazyPage(() => import('../pages/operation/contractors/index.tsx')),
+  }),
+  route('main', 'customized.list', 'system', '/customized/list', 'customized.list', {
+    menu: inGroup('system'),
+    component: lazyPage(() => import('../pages/system/customized/index.tsx')),
+  }),
   office('dataCenter', 'dataCenter', 'dataCenter', '/dataCenter/backup', 'dataCenter.backup'),
   office('dataCenter', 'dataCenter', 'dataCenter', '/dataCenter/recorder', 'dataCenter.recorder'),
   office(
@@ -504,7 +557,10 @@ const BACK_OFFICE_ROUTES: AppRoute[] = [
     menu: scene1('screen'),
     external: 'marketManage',
   }),
-  office('version.manage', 'content', 'content', '/version/manage', 'version.manage'),
+  route('main', 'version.manage', 'content', '/version/manage', 'version.manage', {
+    menu: inGroup('content'),
+    component: lazyPage(() => import('../pages/content/version-manage/index.tsx')),
+  }),
 ];
 
 /** 000 §2.7: the cloud-chain project layout, with its own menu. */
