@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Flex, QRCode, Radio, Select, Space, Spin, Typography } from 'antd';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http.ts';
 import {
@@ -42,6 +42,9 @@ export interface PaidOrder {
   /** A QR payment closes with the success dialog; card and wallet payments with a notice (001 §4). */
   dialog: boolean;
 }
+
+// The invoice info drawer of the invoices pages, loaded when the payer adds one.
+const InvoiceInfoDrawer = lazy(() => import('../../pages/consumer/invoice/InvoiceInfoDrawer.tsx'));
 
 const WALLET_TYPE =
   typeof navigator === 'undefined' ? 40 : walletPayType(navigator.userAgent, navigator.vendor);
@@ -106,7 +109,6 @@ export function PayPanel({
   amount,
   hint,
   onPaid,
-  onAddBill,
 }: {
   request: OrderRequest | null;
   /** The total in cents, when known. */
@@ -114,8 +116,6 @@ export function PayPanel({
   /** Why no order is made yet, while `request` is null. */
   hint?: string;
   onPaid: (paid: PaidOrder) => void;
-  /** Opens the invoice info drawer; absent, the panel offers no "add" link. */
-  onAddBill?: () => void;
 }) {
   const { t } = useTranslation();
   const format = usePurchaseFormat();
@@ -123,6 +123,7 @@ export function PayPanel({
   const [payType, setPayType] = useState<number>(OVERSEAS_EDITION ? WALLET_TYPE : PAY_TYPE.wechat);
   const [wantInvoice, setWantInvoice] = useState(false);
   const [billId, setBillId] = useState<number | null>(null);
+  const [addingBill, setAddingBill] = useState(false);
   const bills = useUserBills(wantInvoice);
   const [order, setOrder] = useState<CreatedOrder | null>(null);
   const [creating, setCreating] = useState(false);
@@ -338,16 +339,27 @@ export function PayPanel({
                 }))}
                 data-testid="purchase-bill"
               />
-              {onAddBill ? (
-                <Button onClick={onAddBill} data-testid="purchase-add-bill">
-                  {t('purchase.invoice.add')}
-                </Button>
-              ) : null}
+              <Button onClick={() => setAddingBill(true)} data-testid="purchase-add-bill">
+                {t('purchase.invoice.add')}
+              </Button>
             </Flex>
           ) : null}
         </Space>
       </fieldset>
       {payArea}
+      {addingBill ? (
+        <Suspense fallback={null}>
+          <InvoiceInfoDrawer
+            open
+            onClose={() => setAddingBill(false)}
+            onSaved={(saved) => {
+              setAddingBill(false);
+              if (saved) setBillId(saved.billId);
+              void queryClient.invalidateQueries({ queryKey: purchaseKeys.bills() });
+            }}
+          />
+        </Suspense>
+      ) : null}
     </Space>
   );
 }

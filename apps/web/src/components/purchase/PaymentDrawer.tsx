@@ -20,7 +20,6 @@ export function PaymentDrawer({
   batch,
   onClose,
   onPaid,
-  onAddBill,
 }: {
   level: ServiceLevel | null;
   servicePackageId: number | null;
@@ -28,7 +27,6 @@ export function PaymentDrawer({
   batch: boolean;
   onClose: () => void;
   onPaid: (paid: PaidOrder) => void;
-  onAddBill?: () => void;
 }) {
   const { t } = useTranslation();
   const phone = useIsPhone();
@@ -136,13 +134,7 @@ export function PaymentDrawer({
             })}
           </Typography.Text>
         ) : null}
-        <PayPanel
-          request={request}
-          amount={total}
-          hint={t('purchase.pay.choosePeriod')}
-          onPaid={onPaid}
-          {...(onAddBill ? { onAddBill } : {})}
-        />
+        <PayPanel request={request} amount={total} hint={t('purchase.pay.choosePeriod')} onPaid={onPaid} />
       </Space>
     </Drawer>
   );
