@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { seedDemoDevices } from '../ingest/demo-devices.ts';
+import { seedDemoFirmware } from '../modules/firmware/demo-firmware.ts';
+import { seedDemoOrders } from '../modules/orders/demo-orders.ts';
 import { seedDemoSimsAndGuids } from '../modules/sims/demo-sims-guids.ts';
 import { seedDemoWaybills } from '../modules/waybills/demo-waybills.ts';
 import { waybillsOf } from '../modules/waybills/waybills.module.ts';
@@ -22,11 +24,13 @@ export async function seedLivingDemo(app: FastifyInstance): Promise<string | nul
   if (!fleet) return null;
   await seedDemoCatalogue(ctx);
   await seedDemoServicePackages(ctx);
+  await seedDemoOrders(ctx);
   const began = Date.now();
   const seeded = await seedDemoHistory(ctx, app.ingest);
   if (seeded > 0)
     app.log.info(`Demo history: a week of readings for ${seeded} devices in ${Date.now() - began} ms`);
   await seedDemoOrganization(ctx);
+  await seedDemoFirmware(ctx);
   await seedDemoSimsAndGuids(ctx);
   await nextDemoWaybill(app);
   return fleet;
