@@ -142,6 +142,13 @@ describe('SIM cards', () => {
     expect((await importSims(t.app, operator, 'cards.xlsx', 'not a workbook')).code).toBe(
       ERRORS.fileError.code,
     );
+    const many = ['ICCID', ...Array.from({ length: 5001 }, (_, i) => String(10_000 + i))].join('\n');
+    const tooMany = await importSims(t.app, operator, 'many.csv', many);
+    expect(tooMany.code).toBe(ERRORS.simImportTooManyRows.code);
+    expect(tooMany.msg).toContain('5000');
+    const big = `ICCID,Description\n${'1,x\n'.repeat(800_000)}`;
+    expect((await importSims(t.app, operator, 'big.csv', big)).code).toBe(ERRORS.fileTooLarge.code);
+    expect((await page({ iccId: '10000' })).data.totalCount).toBe(0);
   });
 
   it('binds a card to a device and unbinds it; the device carries the ICCID meanwhile', async () => {
