@@ -77,10 +77,15 @@ if (demo) {
   if (fs.existsSync(fleetFile) && server.exitCode === null) {
     // A moment for the MQTT listener, which starts right after HTTP.
     await new Promise((r) => setTimeout(r, 500));
-    fleet = spawn(tsx, ['tools/device-sim/src/cli.ts', '--url', url, '--fleet', fleetFile, '--quiet'], {
-      cwd: root,
-      stdio: 'inherit',
-    });
+    const httpUrl = `http://127.0.0.1:${port}`; // where the devices download firmware for online upgrades
+    fleet = spawn(
+      tsx,
+      ['tools/device-sim/src/cli.ts', '--url', url, '--fleet', fleetFile, '--http-url', httpUrl, '--quiet'],
+      {
+        cwd: root,
+        stdio: 'inherit',
+      },
+    );
     console.log(
       `Demo fleet: ${JSON.parse(fs.readFileSync(fleetFile, 'utf8')).length} simulated devices on ${url}`,
     );

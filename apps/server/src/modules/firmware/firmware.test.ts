@@ -10,7 +10,9 @@ import type {
 } from '@coldchain/shared';
 import { FIRMWARE_FILE_MAX_BYTES, UPGRADE_BATCH_MAX } from '@coldchain/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoDevices } from '../../ingest/demo-devices.ts';
 import { call, createTestApp, login, type TestApp } from '../../test/harness.ts';
+import { seedDemoFirmware } from './demo-firmware.ts';
 import { firmwareOf } from './firmware.module.ts';
 import {
   createVersion,
@@ -406,5 +408,41 @@ describe('firmware versions and online upgrade', () => {
     expect(deleted.code).toBe(0);
     const gone = await t.app.inject({ method: 'GET', url: apk.data.downloadUrl ?? '' });
     expect(JSON.parse(gone.body).code).toBe(3557);
+  });
+
+  it('seeds the demo once: two versions of the demo logger and one finished upgrade', async () => {
+    await seedDemoDevices(t.app.ctx);
+    await seedDemoFirmware(t.app.ctx);
+    await seedDemoFirmware(t.app.ctx);
+    const versions = await call<PageResponse<SoftwareVersion>>(
+      t.app,
+      'POST',
+      '/api/device/DeviceSoftwareVersion/page',
+      {
+        token: operator,
+        body: { value: '1.' },
+      },
+    );
+    expect(versions.data.data.map((v) => v.value).sort()).toEqual(['1.1.0', '1.2.0']);
+    const records = await call<PageResponse<UpgradeRecord>>(
+      t.app,
+      'POST',
+      '/api/device/DeviceUpgradeRecord/page',
+      {
+        token: operator,
+        body: { state: 'succeeded', deviceGuid: '86100000000000000001' },
+      },
+    );
+    expect(records.data.data).toHaveLength(1);
+    expect(records.data.data[0]).toMatchObject({
+      fromVersion: '1.0.0',
+      versionValue: '1.1.0',
+      progress: 100,
+    });
+    const notes = await call<PageResponse<AppVersion>>(t.app, 'POST', '/api/base/BaseNotice/releaseNotes', {
+      body: { appType: 'android' },
+    });
+    // The apk of the test before was deleted: the demo adds its Android release (iOS already has one).
+    expect(notes.data.data.map((v) => v.version)).toEqual(['3.2.0']);
   });
 });
