@@ -28,7 +28,7 @@ const years = (yuanPerYear: number, dataPerYear: number, bonusOn3 = 0) =>
     serviceFee: yuanPerYear * 100 * n,
     dataFee: dataPerYear * 100 * n,
     discount: n === 1 ? 100 : n === 2 ? 95 : 90,
-    topStatus: n === 2 ? 1 : 0,
+    topStatus: n === 2 ? (1 as const) : (0 as const),
     presentationMonth: n === 3 ? bonusOn3 : 0,
   }));
 

@@ -118,7 +118,10 @@ describe('service packages', () => {
       'Package name: must be at most 20 characters',
     );
     const base = packageBody();
-    const [free, paid] = base.levelList as [Record<string, unknown>, { yearList: Record<string, unknown>[] }];
+    const [free, paid] = base.levelList as unknown as [
+      Record<string, unknown>,
+      { yearList: Record<string, unknown>[] },
+    ];
     expect(await refused({ ...base, levelList: [free, { ...paid, levelName: 'l'.repeat(21) }] })).toBe(
       'Level name: must be at most 20 characters',
     );
