@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { startLivingDemo } from './demo/living-demo.ts';
+import { seedDemoPlatformSystem } from './modules/operations-overview/demo-platform-system.ts';
 import { DEMO_ACCOUNTS } from './seed.ts';
 
 async function main(): Promise<void> {
@@ -11,6 +12,7 @@ async function main(): Promise<void> {
     const names = DEMO_ACCOUNTS.map((a) => a.userName).join(', ');
     app.log.info(`Demo logins: ${names} with password ${config.demoPassword} (DEMO_PASSWORD)`);
     const fleet = await startLivingDemo(app);
+    await seedDemoPlatformSystem(app.ctx);
     if (fleet) app.log.info(`Demo devices of demo_user: credentials in ${fleet} (npm start runs them)`);
   }
   try {
