@@ -8,6 +8,7 @@ import {
   PAY_STATUS_UNPAID,
 } from '@coldchain/shared';
 import { sql } from 'kysely';
+import type { AuditEntry, AuditService } from '../../audit/audit.service.ts';
 import type { Clock } from '../../clock.ts';
 import { type Db, isPostgres } from '../../db/create-db.ts';
 import type { PayOrderKind } from '../../db/tables/payments.ts';
@@ -68,6 +69,8 @@ export interface NewOrder {
   billId: number | null;
   /** The creating request as the client sent it: the same request again within a few seconds gets the same order. */
   request?: unknown;
+  /** The operation-log entry of the creation, committed with the order (entity and new value are filled in). */
+  audit?: Omit<AuditEntry, 'action' | 'entityType' | 'entityId' | 'newValue'>;
 }
 
 /** A 20-character order code: UTC time to the second and 6 random digits. */
@@ -99,6 +102,7 @@ export class OrderCreation {
     private readonly repo: PaymentsRepo,
     private readonly providers: PaymentProviders,
     private readonly clock: Clock,
+    private readonly audit: AuditService,
   ) {}
 
   async create(input: NewOrder, start: StartContext): Promise<OrderCreated> {
@@ -172,6 +176,23 @@ export class OrderCreation {
         },
         input.lines,
       );
+      // Last in the transaction: the log's head stays locked as briefly as possible.
+      if (input.audit)
+        await this.audit.append(
+          {
+            ...input.audit,
+            action: 'payment.orderCreated',
+            entityType: 'payOrder',
+            entityId: created.id,
+            newValue: {
+              orderCode: created.orderCode,
+              kind: created.kind,
+              payFee: created.payFee,
+              devices: input.lines.length,
+            },
+          },
+          tx,
+        );
       return { order: created, reused: false };
     });
     const taker = reused ? await this.providers.forOrder(order) : provider;

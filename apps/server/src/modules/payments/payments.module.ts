@@ -59,7 +59,7 @@ export function paymentsModule(ctx: AppContext, jobs: JobClient) {
     });
     registerPaymentProviders(ctx, registry);
     const settlement = new Settlement(ctx.db, ctx.clock, api.log);
-    const creation = new OrderCreation(ctx.db, repo, registry, ctx.clock);
+    const creation = new OrderCreation(ctx.db, repo, registry, ctx.clock, ctx.audit);
     const service = new PaymentsService(
       repo,
       () => new ServicePricing(ctx.db, ctx.clock),

@@ -14,6 +14,7 @@ import {
   PAY_TYPE_WECHAT,
   type PurchaseDevice,
 } from '@coldchain/shared';
+import type { AuditEntry } from '../../audit/audit.service.ts';
 import type { Clock } from '../../clock.ts';
 import { AppError, fieldError } from '../../errors.ts';
 import { type DeviceCaller, inScope, visibleDevices } from '../devices/device-policy.ts';
@@ -28,6 +29,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const EXPIRING_DAYS = 30;
 
 const normalCode = (code: string | null) => (code ?? '').replace(/^\+/, '');
+
+/** Who creates an order, for its operation-log entry (written with the order). */
+export type OrderActor = Omit<AuditEntry, 'action' | 'entityType' | 'entityId' | 'newValue'>;
 
 /** Pricing as the purchase calls use it (E1's ServicePricing, built per call or per transaction). */
 export type PricingOf = () => ServicePricing;
@@ -92,6 +96,7 @@ export class PaymentsService {
     input: CreateDeviceListDeposit & { simIccid?: string | null | undefined },
     start: StartContext,
     request: CreateDeviceDeposit | CreateDeviceListDeposit,
+    audit?: OrderActor,
   ): Promise<OrderCreated> {
     const billId = await this.checkBill(caller, input.applyFlag, input.billId);
     const devices = await this.devicesFor(caller, input.deviceIdList);
@@ -132,6 +137,7 @@ export class PaymentsService {
         applyFlag: input.applyFlag,
         billId,
         request,
+        ...(audit ? { audit } : {}),
       },
       start,
     );
@@ -143,6 +149,7 @@ export class PaymentsService {
     input: CreateSmsListDeposit,
     start: StartContext,
     request: CreateSmsDeposit | CreateSmsListDeposit | CreateAccountSmsDeposit,
+    audit?: OrderActor,
   ): Promise<OrderCreated> {
     if (input.smsCount === 0 && input.voiceCount === 0 && !input.smsPackageId && !input.voicePackageId)
       throw new AppError('countsBothZero', {}, { field: 'smsCount' });
@@ -183,6 +190,7 @@ export class PaymentsService {
         applyFlag: input.applyFlag,
         billId,
         request,
+        ...(audit ? { audit } : {}),
       },
       start,
     );
@@ -193,6 +201,7 @@ export class PaymentsService {
     caller: DeviceCaller,
     input: CreateAccountSmsDeposit,
     start: StartContext,
+    audit?: OrderActor,
   ): Promise<OrderCreated> {
     const ids = await this.repo.ownDeviceIds(
       caller.accountId,
@@ -201,7 +210,7 @@ export class PaymentsService {
       ORDER_DEVICES_MAX + 1,
     );
     if (ids.length === 0) throw new AppError('deviceNotFound', {}, { field: 'countryCode' });
-    return this.createCountsOrder(caller, { ...input, deviceIdList: ids }, start, input);
+    return this.createCountsOrder(caller, { ...input, deviceIdList: ids }, start, input, audit);
   }
 
   /** The batch price per device (001 §7.1 "compute batch price"). */
