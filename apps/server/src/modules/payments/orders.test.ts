@@ -97,6 +97,13 @@ describe('order creation', () => {
       kind: 'service',
       orderCode: created.data.orderCode,
     });
+    const logged = await t.app.ctx.db
+      .selectFrom('operationLog')
+      .select(['action', 'accountId'])
+      .where('entityType', '=', 'payOrder')
+      .where('entityId', '=', created.data.orderId)
+      .execute();
+    expect(logged).toEqual([{ action: 'payment.orderCreated', accountId: buyer.id }]);
   });
 
   it('refuses a total the server does not charge with priceChanged and the new total', async () => {
