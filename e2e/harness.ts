@@ -139,7 +139,7 @@ export function mailCount(): number {
 }
 
 /** Hosts of other white-label platforms, mapped to this machine by chromium's host resolver. */
-export const TEST_HOSTS = ['lite.test'] as const;
+export const TEST_HOSTS = ['lite.test', 'brand.test'] as const;
 /** The idle logout the e2e server runs with, in ms (INACTIVITY_TIMEOUT_MS). */
 export const INACTIVITY_TIMEOUT_MS = 4_000;
 export const DEMO_OPERATOR = 'demo_operator';
