@@ -13,15 +13,7 @@ import {
 import { ERROR_NOTICE_SECONDS } from '../../app/constants.ts';
 import { OVERSEAS_EDITION } from '../../app/edition.ts';
 import { flash, notify } from '../../app/feedback.ts';
-import {
-  CARD_AUTH_METHODS,
-  CARD_NETWORKS,
-  ORDER_DEBOUNCE_MS,
-  ORDER_POLL_MS,
-  PAY_QR_SIZE,
-  PAY_STATUS,
-  PAY_TYPE,
-} from './constants.ts';
+import { ORDER_DEBOUNCE_MS, ORDER_POLL_MS, PAY_QR_SIZE, PAY_STATUS, PAY_TYPE } from './constants.ts';
 import { invoiceReady, walletPayType } from './purchase-rules.ts';
 import { usePurchaseFormat } from './use-purchase-format.ts';
 
@@ -52,50 +44,13 @@ const WALLET_TYPE =
 const billLabel = (bill: UserBill) => bill.companyName || bill.personalName || String(bill.billId);
 
 /**
- * Asks the browser's wallet for a payment (001 §4, §9): Google Pay in Chrome, else the card wallet
- * request, both over the Payment Request API with the card networks and auth methods of §9. Answers
- * the wallet's payment id for confirmPay. A browser without a usable wallet answers an id of the
- * order itself, which only the sandbox provider accepts; a real provider's capture refuses it.
+ * The wallet payment id confirmPay sends (001 §4). No wallet merchant (Google Pay gateway and
+ * merchant id) is configured in this build and the console's CSP keeps wallet scripts out, so the
+ * id is the order's own: the sandbox provider accepts it, a real provider's capture refuses it
+ * (docs/decisions.md, purchase screens).
  */
-async function walletPaymentId(payType: number, order: CreatedOrder): Promise<string> {
-  const fallback = `wallet-${order.orderCode}`;
-  if (typeof PaymentRequest === 'undefined') return fallback;
-  const total = {
-    label: order.orderCode,
-    amount: { currency: order.currency, value: (order.payFee / 100).toFixed(2) },
-  };
-  const method =
-    payType === PAY_TYPE.googlePay
-      ? {
-          supportedMethods: 'https://google.com/pay',
-          data: {
-            apiVersion: 2,
-            apiVersionMinor: 0,
-            allowedPaymentMethods: [
-              {
-                type: 'CARD',
-                parameters: {
-                  allowedAuthMethods: [...CARD_AUTH_METHODS],
-                  allowedCardNetworks: [...CARD_NETWORKS],
-                },
-              },
-            ],
-          },
-        }
-      : {
-          supportedMethods: 'basic-card',
-          data: { supportedNetworks: CARD_NETWORKS.map((n) => n.toLowerCase()) },
-        };
-  let request: PaymentRequest;
-  try {
-    request = new PaymentRequest([method], { total });
-    if (!(await request.canMakePayment())) return fallback;
-  } catch {
-    return fallback;
-  }
-  const response = await request.show();
-  await response.complete('success');
-  return response.requestId.slice(0, 100);
+function walletPaymentId(order: CreatedOrder): string {
+  return `wallet-${order.orderCode}`;
 }
 
 /**
@@ -224,7 +179,7 @@ export function PayPanel({
         window.location.assign(approveUrl);
         return;
       }
-      const token = await walletPaymentId(payType, created);
+      const token = walletPaymentId(created);
       const result = await purchaseApi.confirmPay({
         orderId: created.orderId,
         payType,

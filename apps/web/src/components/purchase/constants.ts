@@ -37,7 +37,3 @@ export type PayType = (typeof PAY_TYPE)[keyof typeof PAY_TYPE];
 
 /** Order payStatus: 1 unpaid, 2 paid, 3 refunded, 4 partially refunded, 5 closed. */
 export const PAY_STATUS = { unpaid: 1, paid: 2, refunded: 3, partlyRefunded: 4, closed: 5 } as const;
-
-/** Card networks and auth methods a wallet request offers (001 §9). */
-export const CARD_NETWORKS = ['AMEX', 'DISCOVER', 'INTERAC', 'JCB', 'MASTERCARD', 'VISA'] as const;
-export const CARD_AUTH_METHODS = ['PAN_ONLY', 'CRYPTOGRAM_3DS'] as const;
