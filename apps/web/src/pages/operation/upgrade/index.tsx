@@ -128,7 +128,9 @@ export default function UpgradePage() {
       dataIndex: 'state',
       title: t('firmware.upgrade.state'),
       render: (state: UpgradeState, row) => (
-        <span data-testid={`upgrade-state-${row.deviceGuid}`}>{stateTag(state)}</span>
+        <span data-testid={`upgrade-state-${row.deviceGuid}`} data-state={state} data-progress={row.progress}>
+          {stateTag(state)}
+        </span>
       ),
     },
     {
