@@ -34,7 +34,7 @@ export function invoicesModule(ctx: AppContext) {
       api.log,
     );
     await api.register(billsRoutes(bills));
-    await api.register(ordersRoutes(orders, now));
+    await api.register(ordersRoutes(orders, now, (scope) => invoices.syncApplied(scope)));
     await api.register(invoicesRoutes(invoices, ctx.config.publicUrl, now));
   };
 }

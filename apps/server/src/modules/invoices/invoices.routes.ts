@@ -195,7 +195,9 @@ export function invoicesRoutes(
         },
       },
       async (request, reply) => {
-        const rows = await service.list(platformScope(request).platformId, request.body, ORDER_EXPORT_MAX);
+        const scope = platformScope(request);
+        await service.syncApplied(scope);
+        const rows = await service.list(scope.platformId, request.body, ORDER_EXPORT_MAX);
         const file = await invoicesWorkbook(rows, request.t, requireAuth(request).account.timeZone);
         request.auditNote = {
           entityType: 'invoice',

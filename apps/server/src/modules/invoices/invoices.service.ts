@@ -191,6 +191,23 @@ export class InvoicesService {
   }
 
   /**
+   * Orders paid with an invoice asked for at creation (applyFlag 1 and a bill) turn "applied" with
+   * their copy of the bill before a list reads them, so lists and filters show them as waiting.
+   */
+  async syncApplied(scope: OrderScope): Promise<void> {
+    let q = this.db
+      .selectFrom('payOrder')
+      .select('id')
+      .where('platformId', '=', scope.platformId)
+      .where('applyFlag', '=', 1)
+      .where('billId', 'is not', null)
+      .where('invoiceStatus', '=', INVOICE_STATUS.none)
+      .where('payStatus', 'in', [PAY_STATUS_PAID, PAY_STATUS_PARTLY_REFUNDED]);
+    if (scope.accountId !== undefined) q = q.where('accountId', '=', scope.accountId);
+    for (const row of await q.limit(500).execute()) await this.forOrder(scope, String(row.id));
+  }
+
+  /**
    * Issues the invoice of an order through the provider (manual: the uploaded PDF and the typed
    * number), keeps the PDF, marks the order invoiced and mails the recipient.
    */

@@ -38,7 +38,22 @@ export function platformScope(request: FastifyRequest): OrderScope {
 }
 
 /** Orders of 001 §7.3 and refunds: the console's own, the back office's recharge order list. */
-export function ordersRoutes(service: OrdersService, now: () => string): FastifyPluginAsyncZod {
+export function ordersRoutes(
+  service: OrdersService,
+  now: () => string,
+  /** Brings invoices asked for at order creation up to date before a list or detail reads orders. */
+  sync: (scope: OrderScope) => Promise<void> = async () => undefined,
+): FastifyPluginAsyncZod {
+  const own = async (request: FastifyRequest) => {
+    const scope = ownScope(request);
+    await sync(scope);
+    return scope;
+  };
+  const office = async (request: FastifyRequest) => {
+    const scope = platformScope(request);
+    await sync(scope);
+    return scope;
+  };
   return async (app) => {
     app.post(
       `${ORDER}/selectMyOrderList`,
@@ -51,7 +66,7 @@ export function ordersRoutes(service: OrdersService, now: () => string): Fastify
         },
       },
       async (request) => {
-        const { rows, totalCount } = await service.page(ownScope(request), request.body);
+        const { rows, totalCount } = await service.page(await own(request), request.body);
         return ok(request, { data: rows.map((r) => presentOrder(r)), start: request.body.start, totalCount });
       },
     );
@@ -63,7 +78,7 @@ export function ordersRoutes(service: OrdersService, now: () => string): Fastify
         schema: { tags: TAG, body: orderIdBodySchema, response: okSchema(orderDetailSchema) },
       },
       async (request) => {
-        const d = await service.detail(ownScope(request), request.body.orderId);
+        const d = await service.detail(await own(request), request.body.orderId);
         return ok(request, presentDetail(d.row, d.devices, d.refunds, false));
       },
     );
@@ -86,7 +101,7 @@ export function ordersRoutes(service: OrdersService, now: () => string): Fastify
         schema: { tags: TAG, body: orderPageSchema, response: okSchema(pageResponseSchema(orderRowSchema)) },
       },
       async (request) => {
-        const { rows, totalCount } = await service.page(platformScope(request), request.body);
+        const { rows, totalCount } = await service.page(await office(request), request.body);
         return ok(request, {
           data: rows.map((r) => presentOrder(r, true)),
           start: request.body.start,
@@ -106,7 +121,7 @@ export function ordersRoutes(service: OrdersService, now: () => string): Fastify
         },
       },
       async (request, reply) => {
-        const rows = await service.all(platformScope(request), request.body, ORDER_EXPORT_MAX);
+        const rows = await service.all(await office(request), request.body, ORDER_EXPORT_MAX);
         const file = await ordersWorkbook(rows, request.t, requireAuth(request).account.timeZone);
         request.auditNote = {
           entityType: 'order',
@@ -127,7 +142,7 @@ export function ordersRoutes(service: OrdersService, now: () => string): Fastify
         schema: { tags: TAG, querystring: orderIdParamSchema, response: okSchema(orderDetailSchema) },
       },
       async (request) => {
-        const d = await service.detail(platformScope(request), request.query.orderId);
+        const d = await service.detail(await office(request), request.query.orderId);
         return ok(request, presentDetail(d.row, d.devices, d.refunds, true));
       },
     );

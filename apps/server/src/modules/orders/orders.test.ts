@@ -429,6 +429,30 @@ describe('orders, refunds and invoices', () => {
     expect(rows.slice(1).map((r) => r[amountColumn])).toEqual([120, 120, 120]);
   });
 
+  it('shows an order that asked for an invoice at creation as applied once paid, with its bill', async () => {
+    const chosen = await call<UserBill>(t.app, 'POST', `${BILL}/insert`, {
+      token: bob.token,
+      body: { ...bill, companyName: 'Bob Freight' },
+    });
+    const orderId = await paidServiceOrder(t.app, bob.token, world, device(bob, 0), {
+      applyFlag: 1,
+      billId: chosen.data.billId,
+    });
+    const code = (await orderRow(t.app, orderId)).orderCode;
+    const applied = await call<PageResponse<OrderRow>>(t.app, 'POST', `${ORDER}/selectOrderList`, {
+      token: operator,
+      body: { start: 1, pageSize: 10, orderCode: code, invoiceStatus: 1 },
+    });
+    expect(applied.data.data.map((o) => [o.orderId, o.applyFlag, o.billId])).toEqual([
+      [orderId, 1, chosen.data.billId],
+    ]);
+    const invoice = await call<Invoice>(t.app, 'GET', `${ORDER}/selectOrderInvoice`, {
+      token: bob.token,
+      query: { orderId },
+    });
+    expect(invoice.data).toMatchObject({ invoiceStatus: 1, title: 'Bob Freight', amount: UNIT_FEE });
+  });
+
   it('exports the filtered orders with exact money and sums orders by month', async () => {
     const exported = await t.app.inject({
       method: 'POST',
