@@ -5,6 +5,9 @@ import { countAll } from '../db/sql-helpers.ts';
 import type { TypeProbeParam } from '../modules/devices/device-policy.ts';
 import type { BucketRow } from './downsample.ts';
 
+/** When the device's data period ends (modules/device-service/service-lapse.ts). */
+type ServiceDates = { dataExpiredDate: string };
+
 export type HistoryDevice = Pick<
   Selectable<DeviceTable>,
   | 'id'
@@ -50,6 +53,7 @@ const DEVICE_COLUMNS = [
   'lowerLimit',
   'correctionValue',
   'lastSeenAt',
+  'dataExpiredDate',
 ] as const;
 
 /**
@@ -63,7 +67,7 @@ export class HistoryRepo {
   }
 
   /** A live (not deleted) device; scrapped devices keep their history. */
-  device(id: number): Promise<HistoryDevice | undefined> {
+  device(id: number): Promise<(HistoryDevice & ServiceDates) | undefined> {
     return this.db
       .selectFrom('device')
       .select(DEVICE_COLUMNS)
@@ -72,7 +76,7 @@ export class HistoryRepo {
       .executeTakeFirst();
   }
 
-  deviceByGuid(guid: string): Promise<(HistoryDevice & { quickSearch: number }) | undefined> {
+  deviceByGuid(guid: string): Promise<(HistoryDevice & ServiceDates & { quickSearch: number }) | undefined> {
     return this.db
       .selectFrom('device')
       .select([...DEVICE_COLUMNS, 'quickSearch'])

@@ -18,6 +18,7 @@ import type { AuditService } from '../audit/audit.service.ts';
 import type { Clock } from '../clock.ts';
 import { AppError, fieldError } from '../errors.ts';
 import type { Translate } from '../i18n/i18n.ts';
+import { assertHistoryReadable } from '../modules/device-service/service-lapse.ts';
 import { recordBackOfficeView } from '../modules/devices/back-office-view.ts';
 import { authorize, type DeviceCaller, hiddenProbesOn } from '../modules/devices/device-policy.ts';
 import { type ChannelSettings, channelInfo, channelSettings, corrected, shown } from './channel-settings.ts';
@@ -173,6 +174,7 @@ export class HistoryService {
     action: 'query' | 'export',
   ) {
     const device = await this.visible(caller, request.deviceId, action);
+    assertHistoryReadable(device, this.clock.now());
     const hidden = await hiddenProbesOn(caller, device, (typeId) => this.repo.typeProbeParams(typeId));
     const settings = await this.settingsOf(device, request.channels, caller.temperatureUnit === 'F');
     return { device, settings: settings.filter((s) => !hidden.has(s.probe)) };
@@ -307,6 +309,7 @@ export class HistoryService {
     if (!device || device.platformId !== platformId || device.quickSearch !== 1) {
       throw new AppError('deviceNotFound');
     }
+    assertHistoryReadable(device, this.clock.now());
     const now = this.clock.now().getTime();
     const endTime =
       request.endTime ??

@@ -1,12 +1,12 @@
 import type { RejectReason, UplinkKind } from '@coldchain/shared/device-protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.ts';
+import { acceptsUploads, lapsedUploadDetail } from '../modules/device-service/service-lapse.ts';
 import {
   acceptsData,
   type DeviceDirectory,
   type DirectoryDevice,
 } from '../modules/devices/device-directory.ts';
-import { acceptsUploads, lapsedUploadDetail } from '../modules/device-service/service-lapse.ts';
 import type { DeviceRef } from '../telemetry/telemetry-events.ts';
 import type { TelemetryWriter, WriteOutcome } from '../telemetry/telemetry-writer.ts';
 import { decodePayload } from './decode.ts';

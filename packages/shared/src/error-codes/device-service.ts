@@ -12,4 +12,6 @@ export const DEVICE_SERVICE_ERRORS = {
   trialNotNeeded: { code: 3404, http: 200 },
   /** The premium order could not be created because the order service is not available yet. */
   premiumOrderUnavailable: { code: 3405, http: 200 },
+  /** An upload of a device whose data period ended (3 months after its service lapsed); 4xx, as nothing was stored. */
+  deviceUploadLapsed: { code: 3406, http: 403 },
 } as const satisfies Record<string, { code: number; http: number }>;

@@ -241,7 +241,12 @@ export const accountInfoSchema = z.object({
     enableFda: flagSchema,
     alarmToneStatus: flagSchema,
   }),
-  premiumState: z.object({ state: z.number().int(), expiredCount: z.number().int() }),
+  /** state 1: premium, with the whole days left (000 §4); expiredCount: own lapsed devices. */
+  premiumState: z.object({
+    state: z.number().int(),
+    remainingDays: z.number().int(),
+    expiredCount: z.number().int(),
+  }),
   baseSceneList: z.array(z.object({ sceneType: z.number().int(), sceneName: z.string() })),
   version: z.string(),
   /** The server's idle logout for enableProtect + enableFda accounts, in ms; the console checks the same. */

@@ -342,6 +342,8 @@ export const expireInfoSchema = z.object({
   pushMessages: flagSchema,
   /** The filter the modal opens with: the most urgent flag among the caller's devices */
   expiredFlag: z.number().int(),
+  /** The caller's devices under each expiredFlag 1-4 (000 §3), for the expired-devices notice. */
+  counts: z.array(z.object({ expiredFlag: z.number().int(), count: z.number().int() })),
 });
 export type ExpireInfo = z.infer<typeof expireInfoSchema>;
 

@@ -11,6 +11,7 @@ import { isProtected, type SessionsService } from '../../auth/sessions.service.t
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { AuthState } from '../../types.d.ts';
+import { premiumStatusOf } from '../device-service/service-status.ts';
 import { DevicesRepo } from '../devices/devices.repo.ts';
 import { orgWithMyRole } from '../organizations/my-organizations.ts';
 import type { PlatformRow } from '../platforms/platforms.repo.ts';
@@ -152,8 +153,7 @@ export class AccountsService {
   async accountInfo(auth: AuthState, t: (key: string) => string): Promise<AccountInfo> {
     const { account, permissions } = auth;
     const profile = await this.repo.profile(account.id);
-    const premium =
-      account.premiumExpiresAt !== null && account.premiumExpiresAt > this.ctx.clock.now().toISOString();
+    const premium = premiumStatusOf(account.premiumExpiresAt, this.ctx.clock.now());
     const scenes = [{ sceneType: 1, sceneName: t('scenes.1') }];
     if (permissions.includes(CLOUD_CHAIN_PERMISSION)) scenes.push({ sceneType: 2, sceneName: t('scenes.2') });
     return {
@@ -161,7 +161,11 @@ export class AccountsService {
       orgWithMyRole: await orgWithMyRole(this.ctx.db, account.platformId, account.id),
       baseAccount: presentBaseAccount(account),
       userProfile: presentProfile(profile),
-      premiumState: { state: premium ? 1 : 0, expiredCount: await this.expiredDevices(account) },
+      premiumState: {
+        state: premium.state,
+        remainingDays: premium.remainingDays,
+        expiredCount: await this.expiredDevices(account),
+      },
       baseSceneList: scenes,
       version: PLATFORM_VERSION,
       inactivityTimeoutMs: this.ctx.config.inactivityTimeoutMs,

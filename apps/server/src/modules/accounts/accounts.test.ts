@@ -27,7 +27,7 @@ describe('login, session and account info', () => {
       industry: 'pharma',
       alarmToneStatus: 1,
     });
-    expect(info.data.premiumState).toEqual({ state: 0, expiredCount: 0 });
+    expect(info.data.premiumState).toEqual({ state: 0, remainingDays: 0, expiredCount: 0 });
     expect(info.data.baseSceneList.map((s) => s.sceneType)).toEqual([1]);
     expect(info.data.orgWithMyRole).toEqual([]);
     expect(typeof info.data.version).toBe('string');

@@ -90,6 +90,8 @@ export interface DeviceInfo {
   timeZone: string;
   /** the owner account's zone: times in its message centre */
   ownerTimeZone: string;
+  /** alarms are raised only before it (device-service/service-lapse.ts) */
+  serviceExpiredDate: string;
 }
 
 export interface ProbeLimits {
@@ -140,11 +142,18 @@ export class DeviceAlarmConfig {
     readonly push: PushSettings,
     private readonly probes: ReadonlyMap<number, ProbeLimits>,
     private readonly rules: readonly RuleInfo[],
+    /** false once the device's service has lapsed when the settings were loaded */
+    private readonly served = true,
   ) {}
 
   /** Whether the engine raises anything for this device. */
   get active(): boolean {
-    return this.push.alarmEnabled && this.device.deletedFlag === 0 && this.device.useState === 'enabled';
+    return (
+      this.served &&
+      this.push.alarmEnabled &&
+      this.device.deletedFlag === 0 &&
+      this.device.useState === 'enabled'
+    );
   }
 
   get levels(): { level: number; delayMs: number }[] {

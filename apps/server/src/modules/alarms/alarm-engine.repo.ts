@@ -99,6 +99,7 @@ export class AlarmEngineRepo {
         'device.alarmDelay',
         'device.timeZone',
         'account.timeZone as ownerTimeZone',
+        'device.serviceExpiredDate',
         'account.foreignFlag',
       ])
       .where('device.id', '=', id)

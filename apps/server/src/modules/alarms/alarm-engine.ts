@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/create-db.ts';
 import type { DeviceEventCommitted, ReadingsCommitted } from '../../telemetry/telemetry-events.ts';
 import { enqueueNotifications, type NotificationIntent } from '../delivery/outbox.ts';
+import { raisesAlarms } from '../device-service/service-lapse.ts';
 import { DeviceAlarmConfig, pushSettingsOf, type RuleInfo, type WatchedCondition } from './alarm-config.ts';
 import {
   AlarmEngineRepo,
@@ -215,7 +216,8 @@ export class AlarmEngine {
       this.activeRules(),
     ]);
     const settings = pushSettingsOf(push, device.alarmDelay);
-    return new DeviceAlarmConfig(device, settings, new Map(probes.map((p) => [p.probeId, p])), rules);
+    const served = raisesAlarms(device, this.ctx.clock.now());
+    return new DeviceAlarmConfig(device, settings, new Map(probes.map((p) => [p.probeId, p])), rules, served);
   }
 
   private async runtime(deviceId: number): Promise<DeviceRuntime | null> {

@@ -12,6 +12,8 @@ export interface DirectoryDevice {
   useState: DeviceUseState;
   deletedFlag: number;
   credentialRotation: number;
+  /** Uploads are refused from this moment on (the service lapsed 3 months before). */
+  dataExpiredDate: string;
 }
 
 /**
@@ -69,6 +71,7 @@ export class DeviceDirectory {
       useState: row.useState as DeviceUseState,
       deletedFlag: row.deletedFlag,
       credentialRotation: row.credentialRotation,
+      dataExpiredDate: row.dataExpiredDate,
     };
     if (this.cache.size > 100_000) this.cache.clear();
     this.cache.set(guid, { device, expiresAt: now + this.ttlMs });

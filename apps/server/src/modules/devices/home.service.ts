@@ -91,7 +91,15 @@ export class HomeService {
           : EXPIRED_FLAG.within30Days;
     const anything = at < now + EXPIRING_SOON_DAYS * DAY_MS;
     const remind = (stored?.pushMessages ?? 1) === 1;
-    return { id: stored?.id ?? 0, pushMessages: remind && anything ? 1 : 0, expiredFlag };
+    const counts = await Promise.all(
+      Object.values(EXPIRED_FLAG).map(async (flag) => ({
+        expiredFlag: flag,
+        count: (
+          await this.devices.expiring(visibleDevices(caller), { start: 1, pageSize: 1 }, this.rangeOf(flag))
+        ).total,
+      })),
+    );
+    return { id: stored?.id ?? 0, pushMessages: remind && anything ? 1 : 0, expiredFlag, counts };
   }
 
   async saveExpireInfo(caller: DeviceCaller, type: number, pushMessages: 0 | 1) {

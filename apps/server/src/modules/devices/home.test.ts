@@ -125,7 +125,9 @@ describe('home dashboard and expired devices', () => {
           query: { type: '1' },
         })
       ).data;
-    expect(await info()).toEqual({ id: 0, pushMessages: 0, expiredFlag: 2 });
+    const counts = (c1: number, c2: number, c3: number, c4: number) =>
+      [c1, c2, c3, c4].map((count, i) => ({ expiredFlag: i + 1, count }));
+    expect(await info()).toEqual({ id: 0, pushMessages: 0, expiredFlag: 2, counts: counts(0, 0, 0, 0) });
     const ids: number[] = [];
     for (let i = 0; i < 5; i += 1) ids.push((await addDevice(t.app, user.token, typeId)).id);
     const [expired, in3, in20, in90, scrapped] = ids as [number, number, number, number, number];
@@ -175,7 +177,7 @@ describe('home dashboard and expired devices', () => {
       ).data.total,
     ).toBe(3);
 
-    expect(await info()).toEqual({ id: 0, pushMessages: 1, expiredFlag: 1 });
+    expect(await info()).toEqual({ id: 0, pushMessages: 1, expiredFlag: 1, counts: counts(1, 2, 1, 3) });
     const off = await call<ExpireInfo>(t.app, 'PUT', '/api/device/DeviceExpireInfo/update', {
       token: user.token,
       body: { type: 1, pushMessages: 0 },
