@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { seedDemoDevices } from '../ingest/demo-devices.ts';
 import { seedDemoFirmware } from '../modules/firmware/demo-firmware.ts';
 import { seedDemoOrders } from '../modules/orders/demo-orders.ts';
+import { seedDemoPayments } from '../modules/payments/demo-payments.ts';
 import { seedDemoSimsAndGuids } from '../modules/sims/demo-sims-guids.ts';
 import { seedDemoWaybills } from '../modules/waybills/demo-waybills.ts';
 import { waybillsOf } from '../modules/waybills/waybills.module.ts';
@@ -25,6 +26,7 @@ export async function seedLivingDemo(app: FastifyInstance): Promise<string | nul
   await seedDemoCatalogue(ctx);
   await seedDemoServicePackages(ctx);
   await seedDemoOrders(ctx);
+  await seedDemoPayments(ctx);
   const began = Date.now();
   const seeded = await seedDemoHistory(ctx, app.ingest);
   if (seeded > 0)
