@@ -1,8 +1,10 @@
 import {
   deviceServiceIdSchema,
   deviceServiceInfoSchema,
+  orderCreatedSchema,
   pageResponseSchema,
   premiumBenefitSchema,
+  premiumOrderCreateSchema,
   premiumPlanSchema,
   premiumStatusSchema,
   trialClaimPageSchema,
@@ -12,9 +14,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
 import { ok, okSchema } from '../../http/envelope.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { callerOf } from '../devices/devices.routes.ts';
+import { paymentsOf } from '../payments/payments.module.ts';
+import { startContextOf } from '../payments/payments.routes.ts';
 import { DeviceServiceRepo } from './device-service.repo.ts';
 import { DeviceServiceService } from './device-service.service.ts';
 
@@ -77,6 +82,49 @@ export function deviceServiceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const { rows, totalCount } = await service.trialClaims(callerOf(request), request.body);
         return ok(request, { data: rows, start: request.body.start, totalCount });
+      },
+    );
+
+    // A premium order is created like every other order (payments' order creation) and priced here
+    // by its plan; payments credits it with creditPremium once paid.
+    app.post(
+      '/payment/PayOrder/createPremiumMemberOrder',
+      { schema: { tags: TAG, body: premiumOrderCreateSchema, response: okSchema(orderCreatedSchema) } },
+      async (request) => {
+        const { account } = requireAuth(request);
+        const body = request.body;
+        const plan = await service.plan(account.platformId, body.planId);
+        if (body.applyFlag === 1 && !body.billId) throw new AppError('billRequired', {}, { field: 'billId' });
+        const payments = paymentsOf(ctx);
+        if (body.billId && !(await payments.repo.billOf(account.id, body.billId)))
+          throw new AppError('billNotFound', {}, { field: 'billId' });
+        request.auditNote = { entityType: 'payOrder', recorded: true };
+        const created = await payments.creation.create(
+          {
+            platformId: account.platformId,
+            accountId: account.id,
+            kind: 'premium',
+            payType: body.payType,
+            currency: plan.currency === 'USD' ? 'USD' : 'CNY',
+            orderFee: plan.originalFee,
+            payFee: plan.fee,
+            description: `Premium ${plan.planName} (${plan.months})`,
+            lines: [],
+            months: plan.months,
+            creditPayload: { months: plan.months, planId: plan.id },
+            applyFlag: body.applyFlag,
+            billId: body.billId ?? null,
+            request: body,
+            audit: {
+              platformId: account.platformId,
+              accountId: account.id,
+              accountName: account.userName,
+              sourceIp: request.ip,
+            },
+          },
+          startContextOf(request, ctx.config.publicUrl),
+        );
+        return ok(request, created);
       },
     );
 

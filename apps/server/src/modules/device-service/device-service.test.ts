@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, login, type TestApp } from '../../test/harness.ts';
 import { addMonths } from '../devices/device-time.ts';
 import { addDevice, publishedType, signedIn } from '../devices/test-support.ts';
+import { listening } from '../payments/test-support.ts';
 import { creditDeviceService, creditPremium, LIFELONG_EXPIRY } from './credit.ts';
 import { premiumStatusOf, vipStateOf } from './service-status.ts';
 
@@ -23,6 +24,7 @@ describe('device service info, trial claims and premium membership', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
+    await listening(t.app);
     operator = await login(t.app, 'demo_operator');
     typeId = (await publishedType(t.app, operator)).type.id;
   });
@@ -256,5 +258,61 @@ describe('device service info, trial claims and premium membership', () => {
     expect(benefits.data.map((b) => b.code)).toContain('backups');
     const anonymous = await call(t.app, 'GET', `${PREMIUM}/list`);
     expect(anonymous.status).toBe(401);
+  });
+
+  it('buys premium like a package: createPremiumMemberOrder, the sandbox payer, then remaining days', async () => {
+    const now = new Date().toISOString();
+    const plan = await t.app.ctx.db
+      .insertInto('premiumPlan')
+      .values({
+        platformId: null,
+        planName: 'Quarter',
+        months: 3,
+        fee: 4_900,
+        originalFee: 5_970,
+        currency: 'CNY',
+        recommend: 0,
+        status: 1,
+        sortNo: 5,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const member = await signedIn(t.app);
+    const order = (body: unknown) =>
+      call<{ orderId: string; payQrCode: string; payFee: number; payStatus: number }>(
+        t.app,
+        'POST',
+        '/api/payment/PayOrder/createPremiumMemberOrder',
+        { token: member.token, body, locale: 'en-US' },
+      );
+    expect((await order({ planId: 999_999, payType: 1, applyFlag: 0 })).code).toBe(3403);
+    const noBill = await order({ planId: plan.id, payType: 1, applyFlag: 1 });
+    expect(noBill.code).not.toBe(0);
+    expect((await order({ planId: plan.id, payType: 7, applyFlag: 0 })).code).toBe(1001);
+    expect(
+      await t.app.ctx.db.selectFrom('payOrder').select('id').where('accountId', '=', member.id).execute(),
+    ).toEqual([]);
+    const created = await order({ planId: plan.id, payType: 1, applyFlag: 0 });
+    expect(created.code).toBe(0);
+    expect(created.data.payFee).toBe(4_900);
+    const row = await t.app.ctx.db
+      .selectFrom('payOrder')
+      .select(['kind', 'months', 'payFee', 'orderFee'])
+      .where('id', '=', Number(created.data.orderId))
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ kind: 'premium', months: 3, payFee: 4_900, orderFee: 5_970 });
+    const token = new URL(created.data.payQrCode).searchParams.get('token') ?? '';
+    const paid = await call<{ payStatus: number }>(t.app, 'POST', '/api/payment/sandbox/pay', {
+      body: { orderId: Number(created.data.orderId), token, outcome: 'pay' },
+    });
+    expect(paid.data.payStatus).toBe(2);
+    const status = await call<PremiumStatus>(t.app, 'GET', `${PREMIUM}/selectPresentation`, {
+      token: member.token,
+    });
+    expect(status.data.state).toBe(1);
+    expect(status.data.remainingDays).toBeGreaterThanOrEqual(89);
+    expect(status.data.remainingDays).toBeLessThanOrEqual(93);
   });
 });
