@@ -324,6 +324,60 @@ describe('firmware versions and online upgrade', () => {
     expect(filtered.data.totalCount).toBe(3);
   });
 
+  it('fails an upgrade whose command the device refused, and counts a late success with the right version', async () => {
+    const version = await createVersion(t.app, operator, typeId, '6.0.0');
+    const refusing = await upgradableDevice(t.app, typeId);
+    const late = await upgradableDevice(t.app, typeId);
+    const started = await call<UpgradeBatchResult>(
+      t.app,
+      'POST',
+      '/api/device/DeviceUpgradeRecord/batchUpgrade',
+      {
+        token: operator,
+        body: { versionId: version.id, deviceIds: [refusing.id, late.id] },
+      },
+    );
+    const records = async () =>
+      (
+        await call<PageResponse<UpgradeRecord>>(t.app, 'POST', '/api/device/DeviceUpgradeRecord/page', {
+          token: operator,
+          body: { batchId: started.data.batchId },
+        })
+      ).data.data;
+    const refusedCommand = await t.app.ctx.db
+      .selectFrom('deviceCommand')
+      .select('id')
+      .where('deviceId', '=', refusing.id)
+      .executeTakeFirstOrThrow();
+    const ack = await t.app.inject({
+      method: 'POST',
+      url: `/api/mqtt-broker/transport/service/devices/${refusing.guid}/commands/ack`,
+      headers: { authorization: basic(refusing.guid, refusing.secret), 'content-type': 'application/json' },
+      payload: JSON.stringify({ id: refusedCommand.id, ok: false, result: 'battery too low' }),
+    });
+    expect(ack.statusCode).toBe(200);
+    const service = firmwareOf(t.app.ctx);
+    await service.sweep(new Date());
+    expect((await records()).find((r) => r.deviceId === refusing.id)).toMatchObject({
+      state: 'failed',
+      failure: 'device',
+    });
+    await service.sweep(new Date(Date.now() + t.config.upgradeTimeoutMs + 60_000));
+    const timedOut = (await records()).find((r) => r.deviceId === late.id);
+    expect(timedOut).toMatchObject({ state: 'failed', failure: 'timeout' });
+    const report = await t.app.inject({
+      method: 'POST',
+      url: `/api/mqtt-broker/transport/service/devices/${late.guid}/upgrade`,
+      headers: { authorization: basic(late.guid, late.secret), 'content-type': 'application/json' },
+      payload: JSON.stringify({ recordId: timedOut?.id, state: 'succeeded', version: '6.0.0' }),
+    });
+    expect(report.statusCode).toBe(200);
+    expect((await records()).find((r) => r.deviceId === late.id)).toMatchObject({
+      state: 'succeeded',
+      failure: null,
+    });
+  });
+
   it('keeps apk and iOS versions per platform with their release notes', async () => {
     const { payload, headers } = multipart('coldchain-2.1.0.apk', Buffer.from('PK apk bytes'));
     const upload = await t.app.inject({
