@@ -247,6 +247,41 @@ describe('orders, refunds and invoices', () => {
     expect(detail.data.refundableFee).toBe(0);
   });
 
+  it('never refunds more than was paid when refunds race, and gives back what a provider refused', async () => {
+    const orderId = await paidServiceOrder(t.app, bob.token, world, device(bob, 0));
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map(() =>
+        call<RefundResult>(t.app, 'POST', REFUND, {
+          token: operator,
+          body: { orderId, refundAmount: UNIT_FEE - 100 },
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.code === 0)).toHaveLength(1);
+    expect(answers.filter((a) => a.code !== 0).every((a) => a.code === 3301 || a.code === 1001)).toBe(true);
+    const after = await orderRow(t.app, orderId);
+    expect(after).toMatchObject({ refundedFee: UNIT_FEE - 100, payStatus: 4 });
+
+    // The provider no longer knows the payment: the refund fails and the order is as it was.
+    await t.app.ctx.db.deleteFrom('sandboxPayment').where('orderCode', '=', after.orderCode).execute();
+    const failed = await call(t.app, 'POST', REFUND, {
+      token: operator,
+      body: { orderId, refundAmount: 100 },
+    });
+    expect(failed.code).toBe(3303);
+    expect(await orderRow(t.app, orderId)).toMatchObject({ refundedFee: UNIT_FEE - 100, payStatus: 4 });
+    const refunds = await t.app.ctx.db
+      .selectFrom('payRefund')
+      .select(['amount', 'status'])
+      .where('orderId', '=', Number(orderId))
+      .orderBy('id')
+      .execute();
+    expect(refunds).toEqual([
+      { amount: UNIT_FEE - 100, status: 'succeeded' },
+      { amount: 100, status: 'failed' },
+    ]);
+  });
+
   it('handles by hand only an unpaid order its provider confirms as paid, crediting it once', async () => {
     const paid = await paidServiceOrder(t.app, bob.token, world, device(bob, 0));
     const refusePaid = await call(t.app, 'POST', `${ORDER}/handlingOrder`, {
