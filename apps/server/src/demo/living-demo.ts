@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { seedDemoDevices } from '../ingest/demo-devices.ts';
+import { seedDemoPremium } from '../modules/device-service/demo-premium.ts';
 import { seedDemoFirmware } from '../modules/firmware/demo-firmware.ts';
 import { seedDemoOrders } from '../modules/orders/demo-orders.ts';
 import { seedDemoPayments } from '../modules/payments/demo-payments.ts';
@@ -27,6 +28,7 @@ export async function seedLivingDemo(app: FastifyInstance): Promise<string | nul
   await seedDemoServicePackages(ctx);
   await seedDemoOrders(ctx);
   await seedDemoPayments(ctx);
+  await seedDemoPremium(ctx);
   const began = Date.now();
   const seeded = await seedDemoHistory(ctx, app.ingest);
   if (seeded > 0)

@@ -1,0 +1,39 @@
+import type { AppContext } from '../../context.ts';
+import { addMonths } from '../devices/device-time.ts';
+
+/** The demo's premium plans, sold on every platform (fees in cents). */
+const PLANS = [
+  { planName: '1 month', months: 1, fee: 1_990, originalFee: 1_990, recommend: 0, sortNo: 1 },
+  { planName: '3 months', months: 3, fee: 4_990, originalFee: 5_970, recommend: 0, sortNo: 2 },
+  { planName: '12 months', months: 12, fee: 16_800, originalFee: 23_880, recommend: 1, sortNo: 3 },
+] as const;
+
+/**
+ * Premium plans for /vip/service (written once, when there are none), and 45 days of premium for
+ * demo_user the first time, so the header shows its remaining days.
+ */
+export async function seedDemoPremium(ctx: AppContext): Promise<void> {
+  const now = ctx.clock.now();
+  const at = now.toISOString();
+  const any = await ctx.db.selectFrom('premiumPlan').select('id').executeTakeFirst();
+  if (!any)
+    await ctx.db
+      .insertInto('premiumPlan')
+      .values(
+        PLANS.map((p) => ({
+          ...p,
+          platformId: null,
+          currency: 'CNY',
+          status: 1,
+          createdAt: at,
+          updatedAt: at,
+        })),
+      )
+      .execute();
+  await ctx.db
+    .updateTable('account')
+    .set({ premiumExpiresAt: new Date(addMonths(now, 1).getTime() + 15 * 86_400_000).toISOString() })
+    .where('userName', '=', 'demo_user')
+    .where('premiumExpiresAt', 'is', null)
+    .execute();
+}
