@@ -4,15 +4,15 @@ import { createRequire } from 'node:module';
 import type { AxeResults } from 'axe-core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_OPERATOR, DEMO_USER, TOKEN_KEY, test } from '../../harness.ts';
-import { signedInRoutes } from '../shell/built-routes.ts';
+import { sharesOfBuiltRoutes, signedInRoutes } from '../shell/built-routes.ts';
 
 /** WCAG 2.2 AA as axe-core tags it. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const BLOCKING = new Set(['serious', 'critical']);
 /** What shows while a page is still loading: a route chunk, a query, a lazy panel. */
 const LOADING = '.ant-spin-spinning, .ant-skeleton-active';
-/** Each account's routes are checked in this many tests, so each stays well inside the time limit. */
-const SHARES = 6;
+/** Each account's routes are checked in several tests of at most this many built routes each. */
+const SHARES = await sharesOfBuiltRoutes(10);
 
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -124,7 +124,7 @@ for (const userName of [DEMO_USER, DEMO_OPERATOR]) {
       baseUrl,
     }) => {
       const { token, routes } = await account(baseUrl, userName);
-      assert.ok(routes.length >= SHARES * 3, `${userName} opens ${routes.length} built routes`);
+      assert.ok(routes.length >= SHARES, `${userName} opens ${routes.length} built routes`);
       await signedIn(context, token);
       const pages = routes.filter((route) => !isAccountPage(route));
       assertNone(

@@ -43,7 +43,10 @@ test('a user renews a device through the sandbox QR: the payer pays on the QR li
   const qr = pay.getByTestId('purchase-qr');
   await qr.waitFor({ timeout: 15_000 });
   const link = await qr.getAttribute('data-value');
-  assert.ok(link?.includes('/mobilePay/pay?orderId='), `the QR code holds the payer link: ${link}`);
+  assert.ok(
+    typeof link === 'string' && link.includes('/mobilePay/pay?orderId='),
+    `the QR code holds the payer link: ${link}`,
+  );
 
   // The payer opens the QR's link on a phone-sized page and pays.
   const payer = await context.newPage();

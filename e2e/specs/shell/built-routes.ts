@@ -32,6 +32,15 @@ async function consoleModules(): Promise<ConsoleModules> {
   return { routes, access } as ConsoleModules;
 }
 
+/**
+ * How many tests a spec visiting every built route needs so that none visits more than `perTest`
+ * routes: the count follows the route table, so specs stay inside their time limit as pages are built.
+ */
+export async function sharesOfBuiltRoutes(perTest: number): Promise<number> {
+  const { routes } = await consoleModules();
+  return Math.ceil(routes.ROUTES.filter((route) => route.component !== undefined).length / perTest);
+}
+
 /** Real ids of the signed-in account's data, for the table's route parameters. */
 interface Samples {
   deviceId?: number;

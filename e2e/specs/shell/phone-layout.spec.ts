@@ -10,13 +10,13 @@ import {
   test,
   waitForPath,
 } from '../../harness.ts';
-import { signedInRoutes } from './built-routes.ts';
+import { sharesOfBuiltRoutes, signedInRoutes } from './built-routes.ts';
 
 const PHONE = { width: 390, height: 844 };
 /** What shows while a page is still loading: a route chunk, a query, a lazy panel. */
 const LOADING = '.ant-spin-spinning, .ant-skeleton-active';
-/** Each account's routes are shared out over this many tests, so each stays well inside its time limit. */
-const SHARES = 10;
+/** Each account's routes are shared out over tests of at most this many built routes each. */
+const SHARES = await sharesOfBuiltRoutes(10);
 /** A page that has not settled by then is reported as such. */
 const SETTLE_MS = 12_000;
 
@@ -105,7 +105,7 @@ for (const userName of [DEMO_USER, DEMO_OPERATOR]) {
       baseUrl,
     }) => {
       const { token, routes } = await account(baseUrl, userName);
-      assert.ok(routes.length >= SHARES * 2, `${userName} opens ${routes.length} built routes`);
+      assert.ok(routes.length >= SHARES, `${userName} opens ${routes.length} built routes`);
       await onPhone(page, context, token);
       const calls = followCalls(page);
       const wide: string[] = [];
