@@ -516,6 +516,24 @@ describe('service packages', () => {
     expect(list.data).toHaveLength(4);
   });
 
+  it('holds the 5-package limit when operators add at once', async () => {
+    const body = (n: number) => ({
+      kind: 'voice',
+      countryCode: '33',
+      currency: 'USD',
+      packageName: `${n} calls`,
+      count: n,
+      packageFee: n * 10,
+      initialFee: n * 10,
+    });
+    for (let n = 1; n <= 3; n += 1) expect((await post(`${SMS}/insert`, body(n))).code).toBe(0);
+    const answers = await Promise.all([4, 5, 6, 7, 8].map((n) => post(`${SMS}/insert`, body(n))));
+    expect(answers.filter((a) => a.code === 0)).toHaveLength(2);
+    expect(answers.filter((a) => a.code === 3110)).toHaveLength(3);
+    const list = await post<SmsPackage[]>(`${SMS}/selectSmsPackage`, { countryCode: '33', kind: 'voice' });
+    expect(list.data).toHaveLength(5);
+  });
+
   it('imports SMS and voice packages from CSV and XLSX, refusing a bad row or a sixth package whole', async () => {
     const upload = async (name: string, bytes: Buffer, type: string) => {
       const body = multipart({ name, bytes, type });
