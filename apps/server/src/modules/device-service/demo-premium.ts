@@ -1,5 +1,4 @@
 import type { AppContext } from '../../context.ts';
-import { addMonths } from '../devices/device-time.ts';
 
 /** The demo's premium plans, sold on every platform (fees in cents). */
 const PLANS = [
@@ -9,8 +8,8 @@ const PLANS = [
 ] as const;
 
 /**
- * Premium plans for /vip/service (written once, when there are none), and 45 days of premium for
- * demo_user the first time, so the header shows its remaining days.
+ * Premium plans for /vip/service, written once when there are none. demo_user stays a standard
+ * account: browser specs copy it for their accounts, and buying a plan shows the header's days.
  */
 export async function seedDemoPremium(ctx: AppContext): Promise<void> {
   const now = ctx.clock.now();
@@ -30,10 +29,4 @@ export async function seedDemoPremium(ctx: AppContext): Promise<void> {
         })),
       )
       .execute();
-  await ctx.db
-    .updateTable('account')
-    .set({ premiumExpiresAt: new Date(addMonths(now, 1).getTime() + 15 * 86_400_000).toISOString() })
-    .where('userName', '=', 'demo_user')
-    .where('premiumExpiresAt', 'is', null)
-    .execute();
 }
