@@ -5,16 +5,26 @@ import {
   contractorSchema,
   pageResponseSchema,
 } from '@coldchain/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
 import { ok, okSchema } from '../../http/envelope.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { scopeOf } from '../operations-overview/operations-overview.service.ts';
+import { ADMIN_ROLE } from '../roles/role-policy.ts';
 import { ContractorsRepo } from './contractors.repo.ts';
 import { ContractorsService } from './contractors.service.ts';
 
 const TAG = ['contractors'];
 const BASE = '/base/BaseContractor';
+
+/** Certifying is the administrators' (002 §6: the back office's admin-only functions), like upgrades. */
+function requireAdmin(request: FastifyRequest) {
+  const auth = requireAuth(request);
+  if (auth.account.roleCode !== ADMIN_ROLE) throw new AppError('forbidden');
+  return auth;
+}
 
 /** Engineers and contractors in the back office's user management (`system.consumerList`). */
 export function contractorsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -43,6 +53,7 @@ export function contractorsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags: TAG, body: contractorSaveSchema, response: okSchema(contractorSchema) },
       },
       async (request) => {
+        requireAdmin(request);
         const { before, after } = await service.save(scopeOf(request), request.body);
         request.auditNote = {
           entityType: 'contractor',
@@ -67,7 +78,7 @@ export function contractorsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags: TAG, body: contractorCertifySchema, response: okSchema(contractorSchema) },
       },
       async (request) => {
-        const auth = requireAuth(request);
+        const auth = requireAdmin(request);
         const { before, after } = await service.certify(scopeOf(request), auth.account.id, request.body);
         request.auditNote = {
           entityType: 'contractor',

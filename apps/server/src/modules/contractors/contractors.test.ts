@@ -113,6 +113,14 @@ describe('engineers and contractors', () => {
     const user = await signedIn(t.app, { roleCode: 'personalUser' });
     expect((await page({}, user.token)).status).toBe(403);
     expect((await put('certify', { id: engineer.id, status: 'certified' }, user.token)).status).toBe(403);
+    // Dealers read the user list but certify nothing (002 §6: the administrators' functions).
+    const dealer = await signedIn(t.app, { roleCode: 'dealer' });
+    expect((await page({}, dealer.token)).status).toBe(200);
+    expect((await put('certify', { id: engineer.id, status: 'certified' }, dealer.token)).status).toBe(403);
+    expect(
+      (await put('save', { id: engineer.id, contractorCompany: 'X', contractorContact: 'Y' }, dealer.token))
+        .status,
+    ).toBe(403);
   });
 
   it('answers another platform’s pattern images and accounts exactly as missing ones', async () => {

@@ -9,12 +9,16 @@ import { Button, Form, Input, Modal, Select, Space, Tag, Typography } from 'antd
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAccountInfo } from '../../../api/account.ts';
 import { contractorsApi, platformSystemKeys } from '../../../api/platform-system.ts';
 import { confirmPrompt, toastSuccess } from '../../../app/feedback.ts';
 import { IfAction } from '../../../components/Access.tsx';
 import { ListPage } from '../../../components/ListPage.tsx';
 import { showSaveError } from '../../../components/schema-rules.ts';
 import { formatTime } from '../../product/shared.tsx';
+
+/** The administrators' role (002 §6): certifying is theirs, as upgrades and deletions are. */
+const ADMIN_ROLE = 'operator';
 
 interface ContractorFields {
   contractorCompany: string;
@@ -32,6 +36,8 @@ export default function ContractorsPage() {
   const [editing, setEditing] = useState<Contractor | null>(null);
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<ContractorFields>();
+  const { data: info } = useAccountInfo();
+  const isAdmin = info?.baseAccount.roleCode === ADMIN_ROLE;
   const refresh = () => queryClient.invalidateQueries({ queryKey: platformSystemKeys.contractors });
 
   useEffect(() => {
@@ -117,30 +123,31 @@ export default function ContractorsPage() {
     {
       key: 'actions',
       title: t('platformSystem.actions'),
-      render: (_: unknown, r) => (
-        <IfAction action="edit">
-          <Space>
-            <Button size="small" type="link" onClick={() => setEditing(r)}>
-              {t('platformSystem.edit')}
-            </Button>
-            {r.status === 'certified' ? (
-              <Button size="small" type="link" danger onClick={() => void decide(r, 'uncertified')}>
-                {t('platformSystem.contractors.withdraw')}
+      render: (_: unknown, r) =>
+        isAdmin ? (
+          <IfAction action="edit">
+            <Space>
+              <Button size="small" type="link" onClick={() => setEditing(r)}>
+                {t('platformSystem.edit')}
               </Button>
-            ) : (
-              <Button
-                size="small"
-                type="link"
-                disabled={!r.contractorCompany || !r.contractorContact}
-                onClick={() => void decide(r, 'certified')}
-                data-testid="contractor-certify"
-              >
-                {t('platformSystem.contractors.certify')}
-              </Button>
-            )}
-          </Space>
-        </IfAction>
-      ),
+              {r.status === 'certified' ? (
+                <Button size="small" type="link" danger onClick={() => void decide(r, 'uncertified')}>
+                  {t('platformSystem.contractors.withdraw')}
+                </Button>
+              ) : (
+                <Button
+                  size="small"
+                  type="link"
+                  disabled={!r.contractorCompany || !r.contractorContact}
+                  onClick={() => void decide(r, 'certified')}
+                  data-testid="contractor-certify"
+                >
+                  {t('platformSystem.contractors.certify')}
+                </Button>
+              )}
+            </Space>
+          </IfAction>
+        ) : null,
     },
   ];
 
