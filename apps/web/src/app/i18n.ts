@@ -11,6 +11,7 @@ import type zhOrders from '../locales/zh-CN/orders.json';
 import type zhOrg from '../locales/zh-CN/org.json';
 import type zhPeople from '../locales/zh-CN/people.json';
 import type zhPlatformSystem from '../locales/zh-CN/platformSystem.json';
+import type zhPremium from '../locales/zh-CN/premium.json';
 import type zhPurchase from '../locales/zh-CN/purchase.json';
 import type zhServicePackages from '../locales/zh-CN/servicePackages.json';
 import type zhWaybill from '../locales/zh-CN/waybill.json';
@@ -27,6 +28,7 @@ export type Messages = typeof zhCommon &
   typeof zhOrg &
   typeof zhPeople &
   typeof zhPlatformSystem &
+  typeof zhPremium &
   typeof zhPurchase &
   typeof zhServicePackages &
   typeof zhWaybill;

@@ -628,7 +628,9 @@ const OTHER_ROUTES: AppRoute[] = [
   route('quick', 'public', 'quick', '/pcQuick/waybill/detail/:waybillPk', 'pcQuick.waybill.detail', {
     component: publicWaybillDetailPage,
   }),
-  route('main', 'signedIn', 'vip', '/vip/service', 'vip.service'),
+  route('main', 'signedIn', 'vip', '/vip/service', 'vip.service', {
+    component: lazyPage(() => import('../pages/vip/index.tsx')),
+  }),
   route('blank', 'public', 'payment', '/sms-purchase', 'sms.purchase'),
   route('blank', 'public', 'vip', '/vipDetails/backups', 'vip.details.backups'),
   route('blank', 'public', 'vip', '/vipDetails/assets', 'vip.details.assets'),

@@ -8,6 +8,7 @@ import { useAccountInfo } from '../../api/account.ts';
 import { usePlatform } from '../../api/platform.ts';
 import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
+import { PremiumBadge } from '../../pages/vip/PremiumBadge.tsx';
 import { AlarmBadge } from '../../shell/AlarmBadge.tsx';
 import { GlobalDialogs } from '../../shell/GlobalDialogs.tsx';
 import { InactivityGuard, idledOutStore } from '../../shell/InactivityGuard.tsx';
@@ -206,6 +207,7 @@ export default function MainLayout() {
           <SceneSwitch compact={mobile} />
           <div style={{ flex: 1 }} />
           <Space size={4} align="center" wrap={false}>
+            <PremiumBadge compact={mobile} />
             <AlarmBadge
               enabled={isGranted(ctx, 'message.list') && !idledOut}
               canToggleTone={isGranted(ctx, 'consumer.info', 'edit')}
