@@ -30,6 +30,12 @@ test('a user buys premium on /vip/service through the sandbox QR and the header 
 
   // The 3 s poll sees it paid; the state and the header show the remaining days.
   await page.getByText('支付成功，会员已生效').waitFor({ timeout: 15_000 });
-  await page.getByTestId('premium-state').filter({ hasText: /剩余 9\d 天/ }).waitFor({ timeout: 15_000 });
-  await page.getByTestId('header-premium').filter({ hasText: /剩余 9\d 天/ }).waitFor({ timeout: 15_000 });
+  await page
+    .getByTestId('premium-state')
+    .filter({ hasText: /剩余 9\d 天/ })
+    .waitFor({ timeout: 15_000 });
+  await page
+    .getByTestId('header-premium')
+    .filter({ hasText: /剩余 9\d 天/ })
+    .waitFor({ timeout: 15_000 });
 });
