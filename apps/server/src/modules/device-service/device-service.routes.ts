@@ -89,7 +89,10 @@ export function deviceServiceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // by its plan; payments credits it with creditPremium once paid.
     app.post(
       '/payment/PayOrder/createPremiumMemberOrder',
-      { schema: { tags: TAG, body: premiumOrderCreateSchema, response: okSchema(orderCreatedSchema) } },
+      {
+        config: { action: 'payment.orderCreated' },
+        schema: { tags: TAG, body: premiumOrderCreateSchema, response: okSchema(orderCreatedSchema) },
+      },
       async (request) => {
         const { account } = requireAuth(request);
         const body = request.body;
