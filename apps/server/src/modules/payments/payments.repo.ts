@@ -188,14 +188,15 @@ export class PaymentsRepo {
       .execute();
   }
 
-  /** Unpaid orders created before `before`, oldest first, for the reconciliation job. */
-  async pendingBefore(before: string, limit: number): Promise<PayOrderRow[]> {
+  /** Unpaid orders created before `before`, by id after `afterId`, a page for the reconciliation job. */
+  async pendingBefore(before: string, afterId: number, limit: number): Promise<PayOrderRow[]> {
     return this.db
       .selectFrom('payOrder')
       .selectAll()
       .where('payStatus', '=', PAY_STATUS_UNPAID)
       .where('createdAt', '<', before)
-      .orderBy('createdAt')
+      .where('id', '>', afterId)
+      .orderBy('id')
       .limit(limit)
       .execute();
   }

@@ -11,8 +11,9 @@ export interface ReconcileResult {
   failed: string[];
 }
 
-/** Orders looked at per pass at most. */
-const BATCH = 200;
+/** Orders read per page, and looked at per pass at most. */
+const PAGE = 200;
+const PASS_MAX = 2_000;
 
 /**
  * The reconciliation pass: asks the provider about every order left unpaid for a while, settles
@@ -30,7 +31,14 @@ export class Reconciliation {
   async tick(now: Date): Promise<ReconcileResult> {
     const result: ReconcileResult = { settled: [], closed: [], failed: [] };
     const before = new Date(now.getTime() - ORDER_RECONCILE_AFTER_MS).toISOString();
-    for (const order of await this.repo.pendingBefore(before, BATCH)) {
+    const pending: Awaited<ReturnType<PaymentsRepo['pendingBefore']>> = [];
+    for (let afterId = 0; pending.length < PASS_MAX; ) {
+      const page = await this.repo.pendingBefore(before, afterId, PAGE);
+      pending.push(...page);
+      if (page.length < PAGE) break;
+      afterId = page[page.length - 1]?.id ?? afterId;
+    }
+    for (const order of pending) {
       try {
         const provider = await this.providers.forOrder(order);
         const answer = await provider.query(order);
