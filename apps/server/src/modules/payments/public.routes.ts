@@ -63,8 +63,7 @@ export function paymentPublicRoutes(
   return async (app) => {
     const sandboxOrder = async (orderId: number, token: string): Promise<PayOrderRow> => {
       const order = await repo.order(orderId);
-      if (!order || order.provider !== 'sandbox' || order.payToken !== token)
-        throw new AppError('paymentLinkInvalid');
+      if (order?.provider !== 'sandbox' || order.payToken !== token) throw new AppError('paymentLinkInvalid');
       return order;
     };
     const limit = { max: publicPerMinute, timeWindow: '1 minute' };

@@ -143,7 +143,7 @@ export class WechatPayProvider implements PaymentProvider {
         event_type?: string;
         resource?: { algorithm?: string; ciphertext: string; nonce: string; associated_data?: string };
       };
-      if (!envelope.resource || envelope.resource.algorithm !== 'AEAD_AES_256_GCM')
+      if (envelope.resource?.algorithm !== 'AEAD_AES_256_GCM')
         return { ok: false, reason: 'malformed', detail: 'no AEAD_AES_256_GCM resource' };
       plain = decryptResource(this.secrets.apiV3Key, envelope.resource);
       trade = JSON.parse(plain) as WechatTransaction;
