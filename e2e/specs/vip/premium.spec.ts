@@ -20,7 +20,7 @@ test('a user buys premium on /vip/service through the sandbox QR and the header 
   const link = page.getByTestId('premium-pay-link');
   await link.waitFor({ timeout: 15_000 });
   const href = await link.getAttribute('href');
-  assert.ok(href?.includes('/mobilePay/pay?orderId='), `the payer link: ${href}`);
+  assert.ok(typeof href === 'string' && href.includes('/mobilePay/pay?orderId='), `the payer link: ${href}`);
 
   const payer = await context.newPage();
   await payer.goto(href);

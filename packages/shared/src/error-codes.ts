@@ -6,8 +6,8 @@ import { ORG_ERRORS } from './error-codes/org.ts';
 import { PAYMENT_ERRORS } from './error-codes/payments.ts';
 import { PEOPLE_ERRORS } from './error-codes/people.ts';
 import { PLATFORM_SYSTEM_ERRORS } from './error-codes/platform-system.ts';
-import { SIMS_GUIDS_ERRORS } from './error-codes/sims-guids.ts';
 import { SERVICE_PACKAGE_ERRORS } from './error-codes/service-packages.ts';
+import { SIMS_GUIDS_ERRORS } from './error-codes/sims-guids.ts';
 import { WAYBILL_ERRORS } from './error-codes/waybill.ts';
 
 /**

@@ -9,7 +9,7 @@ export function PremiumBadge({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const { data } = useAccountInfo();
   const premium = data?.premiumState;
-  if (!premium || premium.state !== 1) return null;
+  if (premium?.state !== 1) return null;
   const text = t('premium.remaining', { count: premium.remainingDays });
   return (
     <Link to="/vip/service" aria-label={text} title={text} data-testid="header-premium">
