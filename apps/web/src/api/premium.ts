@@ -1,9 +1,12 @@
 import type {
   OrderCreated,
+  PageResponse,
   PremiumBenefitItem,
   PremiumOrderCreate,
   PremiumPlan,
   PremiumStatus,
+  TrialClaimPageRequest,
+  TrialClaimRow,
 } from '@coldchain/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from './http.ts';
@@ -71,4 +74,9 @@ export function usePremiumOrderStatus(orderId: string | null) {
     },
     refetchInterval: (query) => (query.state.data?.payStatus === 2 ? false : 3000),
   });
+}
+
+/** The back office's list of trial claims (BaseServiceInfo/trialList; /experience/data). */
+export function trialClaimPage(request: TrialClaimPageRequest, signal: AbortSignal) {
+  return http.post<PageResponse<TrialClaimRow>>('/base/BaseServiceInfo/trialList', request, { signal });
 }

@@ -539,7 +539,10 @@ const BACK_OFFICE_ROUTES: AppRoute[] = [
     'marketing.solution.operate',
   ),
   office('userManual.faq', 'content', 'content', '/userManual/faq', 'userManual.faq'),
-  office('experience.data', 'content', 'content', '/experience/data', 'experience.data'),
+  route('main', 'experience.data', 'content', '/experience/data', 'experience.data', {
+    menu: inGroup('content'),
+    component: lazyPage(() => import('../pages/content/experience-data/index.tsx')),
+  }),
   route('main', 'calibrationServe', 'calibration', '/calibrationServe', 'calibrationServe', {
     menu: inGroup('calibration'),
     external: 'calibrationServe',

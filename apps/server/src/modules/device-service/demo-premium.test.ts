@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, login, type TestApp } from '../../test/harness.ts';
+import { addDevice, publishedType } from '../devices/test-support.ts';
 import { seedDemoPremium } from './demo-premium.ts';
 import { premiumStatusOf } from './service-status.ts';
 
@@ -10,7 +11,12 @@ describe('demo premium', () => {
   });
   afterAll(async () => t.close());
 
-  it('writes the plans once and leaves demo_user a standard account', async () => {
+  it('writes the plans and one past trial claim once and leaves demo_user a standard account', async () => {
+    const operator = await login(t.app, 'demo_operator');
+    const user = await login(t.app, 'demo_user');
+    const { type } = await publishedType(t.app, operator);
+    await addDevice(t.app, user, type.id, { deviceName: 'Demo fridge' });
+    const second = await addDevice(t.app, user, type.id, { deviceName: 'Demo freezer' });
     await seedDemoPremium(t.app.ctx);
     const first = await t.app.ctx.db
       .selectFrom('account')
@@ -27,5 +33,16 @@ describe('demo premium', () => {
       .executeTakeFirstOrThrow();
     expect(again.premiumExpiresAt).toBe(first.premiumExpiresAt);
     expect(premiumStatusOf(again.premiumExpiresAt, new Date()).state).toBe(0);
+    // One past trial claim for the back office's experience data, written once.
+    const claims = await t.app.ctx.db
+      .selectFrom('deviceTrialClaim')
+      .select(['deviceId', 'months', 'serviceAfter'])
+      .execute();
+    const device = await t.app.ctx.db
+      .selectFrom('device')
+      .select('serviceExpiredDate')
+      .where('id', '=', second.id)
+      .executeTakeFirstOrThrow();
+    expect(claims).toEqual([{ deviceId: second.id, months: 2, serviceAfter: device.serviceExpiredDate }]);
   });
 });

@@ -1,4 +1,6 @@
+import { DEVICE_TRIAL_MONTHS } from '@coldchain/shared';
 import type { AppContext } from '../../context.ts';
+import { addMonths } from '../devices/device-time.ts';
 
 /** The demo's premium plans, sold on every platform (fees in cents). */
 const PLANS = [
@@ -29,4 +31,48 @@ export async function seedDemoPremium(ctx: AppContext): Promise<void> {
         })),
       )
       .execute();
+  await seedDemoTrialClaim(ctx);
+}
+
+const CLAIMED_DAYS_AGO = 20;
+
+/**
+ * One past trial claim (shown on the back office's /experience/data): demo_user's second device
+ * claimed its 2 months 20 days ago. History, like the demo orders: the device's expiry stays, and the
+ * record's before and after are read back from it. Written once.
+ */
+async function seedDemoTrialClaim(ctx: AppContext): Promise<void> {
+  const db = ctx.db;
+  if (await db.selectFrom('deviceTrialClaim').select('id').executeTakeFirst()) return;
+  const device = await db
+    .selectFrom('device')
+    .innerJoin('account', 'account.id', 'device.accountId')
+    .select([
+      'device.id',
+      'device.platformId',
+      'device.deviceGuid',
+      'device.accountId',
+      'device.serviceExpiredDate',
+    ])
+    .where('account.userName', '=', 'demo_user')
+    .orderBy('device.id')
+    .offset(1)
+    .limit(1)
+    .executeTakeFirst();
+  if (!device) return;
+  const claimedAt = new Date(ctx.clock.now().getTime() - CLAIMED_DAYS_AGO * 86_400_000);
+  await db
+    .insertInto('deviceTrialClaim')
+    .values({
+      platformId: device.platformId,
+      deviceId: device.id,
+      deviceGuid: device.deviceGuid,
+      ownerAccountId: device.accountId,
+      claimedBy: device.accountId,
+      months: DEVICE_TRIAL_MONTHS,
+      serviceBefore: addMonths(new Date(device.serviceExpiredDate), -DEVICE_TRIAL_MONTHS).toISOString(),
+      serviceAfter: device.serviceExpiredDate,
+      createdAt: claimedAt.toISOString(),
+    })
+    .execute();
 }
