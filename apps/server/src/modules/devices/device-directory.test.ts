@@ -32,6 +32,7 @@ describe('device directory for ingest', () => {
       useState: 'enabled',
       deletedFlag: 0,
       credentialRotation: 0,
+      dataExpiredDate: expect.any(String),
     });
     expect(await directory.byGuid('123')).toBeUndefined();
     await t.app.ctx.db
