@@ -9,8 +9,8 @@ import { sharesOfBuiltRoutes, signedInRoutes } from '../shell/built-routes.ts';
 /** WCAG 2.2 AA as axe-core tags it. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const BLOCKING = new Set(['serious', 'critical']);
-/** What shows while a page is still loading: a route chunk, a query, a lazy panel. */
-const LOADING = '.ant-spin-spinning, .ant-skeleton-active';
+/** What shows while a page is still loading: a route chunk, a query, a lazy panel, a busy button. */
+const LOADING = '.ant-spin-spinning, .ant-skeleton-active, .ant-btn-loading';
 /** Each account's routes are checked in several tests of at most this many built routes each. */
 const SHARES = await sharesOfBuiltRoutes(10);
 

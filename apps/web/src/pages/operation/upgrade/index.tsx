@@ -170,8 +170,9 @@ export default function UpgradePage() {
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <Card>
         <Form layout="inline">
-          <Form.Item label={t('firmware.upgrade.chooseType')}>
+          <Form.Item label={t('firmware.upgrade.chooseType')} htmlFor="upgrade-type">
             <Select
+              id="upgrade-type"
               style={{ width: 260 }}
               showSearch
               optionFilterProp="label"
@@ -188,8 +189,9 @@ export default function UpgradePage() {
               data-testid="upgrade-type"
             />
           </Form.Item>
-          <Form.Item label={t('firmware.upgrade.chooseVersion')}>
+          <Form.Item label={t('firmware.upgrade.chooseVersion')} htmlFor="upgrade-version">
             <Select
+              id="upgrade-version"
               style={{ width: 220 }}
               value={versionId}
               onChange={(value: number) => setVersionId(value)}
@@ -252,7 +254,6 @@ export default function UpgradePage() {
           dataSource={records.data?.data ?? []}
           columns={recordColumns}
           loading={records.isLoading}
-          scroll={{ x: 1200 }}
           pagination={{
             current: recordsStart,
             pageSize: 10,
