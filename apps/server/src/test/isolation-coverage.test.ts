@@ -10,6 +10,7 @@ import { FIRMWARE_PROBES } from '../modules/firmware/isolation-probes.ts';
 import { ORDER_PROBES } from '../modules/orders/isolation-probes.ts';
 import { ORGANIZATION_PROBES } from '../modules/organizations/isolation-probes.ts';
 import { PAYMENT_PROBES } from '../modules/payments/isolation-probes.ts';
+import { PROVIDER_SETTINGS_PROBES } from '../modules/payments/provider-settings-probes.ts';
 import { PLATFORM_PROBES } from '../modules/platforms/isolation-probes.ts';
 import { CATALOGUE_PROBES } from '../modules/service-packages/isolation-probes.ts';
 import { SHARING_PROBES } from '../modules/sharing/isolation-probes.ts';
@@ -51,6 +52,7 @@ const PROBED = [
   ...ORDER_PROBES,
   ...ORGANIZATION_PROBES,
   ...PAYMENT_PROBES,
+  ...PROVIDER_SETTINGS_PROBES,
   ...PLATFORM_PROBES,
   ...PLATFORM_SYSTEM_PROBES,
   ...CATALOGUE_PROBES,

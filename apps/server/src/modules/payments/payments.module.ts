@@ -8,6 +8,8 @@ import { PaymentsRepo } from './payments.repo.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import { PaymentsService } from './payments.service.ts';
 import { deriveKey, resolvePaymentKey, SecretBox } from './provider-keys.ts';
+import { providerSettingsRoutes } from './provider-settings.routes.ts';
+import { ProviderSettings } from './provider-settings.ts';
 import { AlipayProvider, type AlipaySecrets, type AlipaySettings } from './providers/alipay.ts';
 import { CardProvider, type CardSecrets, type CardSettings } from './providers/card.ts';
 import { ProviderRegistry } from './providers/provider-registry.ts';
@@ -49,7 +51,8 @@ export function paymentsModule(ctx: AppContext, jobs: JobClient) {
     const paymentKey = resolvePaymentKey(ctx.config);
     const repo = new PaymentsRepo(ctx.db);
     const sandbox = new SandboxProvider(ctx.db, ctx.clock, deriveKey(paymentKey, 'sandbox-notices'));
-    const registry = new ProviderRegistry(ctx.db, new SecretBox(paymentKey), ctx.clock, sandbox, {
+    const box = new SecretBox(paymentKey);
+    const registry = new ProviderRegistry(ctx.db, box, ctx.clock, sandbox, {
       wechat: (settings, secrets) =>
         new WechatPayProvider(settings as unknown as WechatSettings, secrets as unknown as WechatSecrets),
       alipay: (settings, secrets) =>
@@ -74,6 +77,7 @@ export function paymentsModule(ctx: AppContext, jobs: JobClient) {
     jobs.register(reconcilePaymentsJob(reconciliation));
 
     await api.register(paymentsRoutes(service, ctx.config.publicUrl));
+    await api.register(providerSettingsRoutes(new ProviderSettings(ctx.db, box, registry), ctx.clock));
     await api.register(paymentPublicRoutes(repo, sandbox, intake, ctx.config.rateLimits.publicPerMinute));
   };
 }
