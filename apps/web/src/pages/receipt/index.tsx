@@ -1,6 +1,6 @@
 import type { UserBill } from '@coldchain/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Space, Table, Tag } from 'antd';
+import { Alert, Button, Card, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -104,7 +104,9 @@ export default function ReceiptPage() {
             dataSource={rows}
             loading={bills.isLoading}
             pagination={false}
-            locale={{ emptyText: t('orders.receipt.empty') }}
+            locale={{
+              emptyText: <Typography.Text type="secondary">{t('orders.receipt.empty')}</Typography.Text>,
+            }}
             data-testid="bill-table"
           />
         )}
