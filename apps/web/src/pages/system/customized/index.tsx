@@ -20,6 +20,7 @@ import { showSaveError } from '../../../components/schema-rules.ts';
 import { FormModal, flag, formatTime, textOrNull } from '../../product/shared.tsx';
 import { LoginPreview } from './LoginPreview.tsx';
 import { LogoField } from './LogoField.tsx';
+import { PaymentDrawer } from './PaymentDrawer.tsx';
 
 interface PlatformFields {
   topDomain: string;
@@ -294,6 +295,7 @@ export default function CustomizedListPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Platform | 'new' | null>(null);
+  const [paying, setPaying] = useState<Platform | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: platformSystemKeys.platforms });
 
   const remove = (row: Platform) =>
@@ -383,6 +385,17 @@ export default function CustomizedListPage() {
               {t('platformSystem.edit')}
             </Button>
           </IfAction>
+          <IfAction action="edit">
+            <Button
+              size="small"
+              type="link"
+              onClick={() => setPaying(row)}
+              aria-label={`${t('platformSystem.payment.action')}: ${row.title}`}
+              data-testid="platform-payment"
+            >
+              {t('platformSystem.payment.action')}
+            </Button>
+          </IfAction>
           {row.isDefault === 1 ? (
             <Tag>{t('platformSystem.platforms.default')}</Tag>
           ) : (
@@ -422,6 +435,7 @@ export default function CustomizedListPage() {
           </IfAction>
         )}
       />
+      <PaymentDrawer platform={paying} onClose={() => setPaying(null)} />
       <PlatformForm
         editing={editing}
         onClose={() => setEditing(null)}
