@@ -338,10 +338,20 @@ export async function api<T>(
   return (await response.json()) as { code: number; msg: string; data: T };
 }
 
+/**
+ * An item of the open dropdown menu once the menu's opening motion has ended: clicked earlier, while
+ * the menu still moves into place, the click can land beside it or scroll the page under the header.
+ */
+export function settledMenuItem(page: Page, testId: string): Locator {
+  return page
+    .locator('.ant-dropdown:not(.ant-dropdown-hidden):not([class*="-enter"]):not([class*="-appear"])')
+    .getByTestId(testId);
+}
+
 /** Opens the avatar menu and confirms logout. */
 export async function logOut(page: Page): Promise<void> {
   await page.getByTestId('user-menu').click();
-  await page.getByTestId('logout').click();
+  await settledMenuItem(page, 'logout').click();
   await confirmOk(page);
 }
 

@@ -1,6 +1,15 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { DEMO_PASSWORD, DEMO_USER, expectTitle, signIn, squash, test, waitForPath } from '../../harness.ts';
+import {
+  DEMO_PASSWORD,
+  DEMO_USER,
+  expectTitle,
+  settledMenuItem,
+  signIn,
+  squash,
+  test,
+  waitForPath,
+} from '../../harness.ts';
 
 async function tabTitles(page: Page): Promise<string[]> {
   return (await page.getByTestId('tab').allTextContents()).map(squash);
@@ -31,9 +40,7 @@ async function noMenuOpen(page: Page): Promise<void> {
 async function tabMenu(page: Page, title: string, command: string): Promise<void> {
   await noMenuOpen(page);
   await page.getByTestId('tab').filter({ hasText: title }).click({ button: 'right' });
-  // Clicked once its opening motion has ended, so it is where it will stay.
-  const settled = `${openMenus}:not([class*="-enter"]):not([class*="-appear"])`;
-  await page.locator(settled).getByTestId(`tab-menu-${command}`).click();
+  await settledMenuItem(page, `tab-menu-${command}`).click();
   await noMenuOpen(page);
 }
 
