@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Platform } from '@coldchain/shared';
+import { PAY_TYPE_ALIPAY, type Platform } from '@coldchain/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, login, type TestApp } from '../../test/harness.ts';
 import { signedIn } from '../devices/test-support.ts';
@@ -221,12 +221,27 @@ describe('payment-provider settings of a platform', () => {
     expect(JSON.stringify(saved)).not.toContain(bare(alipayKeys.publicKey).slice(0, 40));
     const kept = await put({ platformId: world.platformId, enabled: 1, appId: '2021000000000002' });
     expect(kept.data).toMatchObject({ appId: '2021000000000002', privateKeyConfigured: true });
+    const pkcs1 = crypto
+      .createPrivateKey(alipayApp.privateKey)
+      .export({ type: 'pkcs1', format: 'pem' })
+      .toString();
+    const barePkcs1 = await put({
+      platformId: world.platformId,
+      enabled: 1,
+      appId: '2021000000000002',
+      privateKey: bare(pkcs1),
+    });
+    expect(barePkcs1.code).toBe(0);
+    const provider = await paymentsOf(t.app.ctx).registry.forNewOrder(world.platformId, PAY_TYPE_ALIPAY);
+    expect(provider.name).toBe('alipay');
     const read = await call<AliConfig>(t.app, 'GET', `${ALI}/selectByCamp`, {
       token: operator,
       query: { platformId: String(world.platformId) },
     });
     expect(read.data).toMatchObject({ enabled: 1, appId: '2021000000000002' });
     expect((await put({ platformId: world.platformId, enabled: 0 })).data.enabled).toBe(0);
+    const fallback = await paymentsOf(t.app.ctx).registry.forNewOrder(world.platformId, PAY_TYPE_ALIPAY);
+    expect(fallback.name).toBe('sandbox');
   });
 
   it('answers another platform’s id exactly as a missing one', async () => {

@@ -90,15 +90,33 @@ function publicPem(field: string, value: string): void {
   }
 }
 
-/** Alipay gives its keys as bare base64 as often as PEM: wrap a bare key before checking it. */
-function alipayPem(value: string, kind: 'PRIVATE' | 'PUBLIC'): string {
-  if (value.includes('-----BEGIN')) return value;
+const wrap = (value: string, label: string): string => {
   const body =
     value
       .replace(/\s+/g, '')
       .match(/.{1,64}/g)
       ?.join('\n') ?? '';
-  return `-----BEGIN ${kind} KEY-----\n${body}\n-----END ${kind} KEY-----\n`;
+  return `-----BEGIN ${label}-----\n${body}\n-----END ${label}-----\n`;
+};
+
+/**
+ * Alipay's key tool gives keys as bare base64 as often as PEM: a bare key is wrapped as the PEM it
+ * parses as (private: PKCS#8, else PKCS#1), so the provider reads its type from the header.
+ */
+function alipayPem(field: string, value: string, kind: 'private' | 'public'): string {
+  if (value.includes('-----BEGIN')) return value;
+  const labels = kind === 'private' ? ['PRIVATE KEY', 'RSA PRIVATE KEY'] : ['PUBLIC KEY'];
+  for (const label of labels) {
+    const pem = wrap(value, label);
+    try {
+      if (kind === 'private') crypto.createPrivateKey(pem);
+      else crypto.createPublicKey(pem);
+      return pem;
+    } catch {
+      // Try the next form.
+    }
+  }
+  throw fieldError(field, kind === 'private' ? 'rules.pemPrivateKey' : 'rules.pemPublicKey');
 }
 
 /**
@@ -230,14 +248,16 @@ export class ProviderSettings {
     const settings = { ...before?.settings, appId: input.appId ?? '' };
     if (!settings.appId) throw fieldError('appId', 'rules.required');
     if (!/^\d{10,32}$/.test(settings.appId)) throw fieldError('appId', 'rules.invalidFormat');
+    const privateKey = input.privateKey || str(before?.secrets.privateKey);
+    if (!privateKey) throw fieldError('privateKey', 'rules.required');
+    const alipayPublicKey = input.alipayPublicKey || str(before?.secrets.alipayPublicKey);
+    if (!alipayPublicKey) throw fieldError('alipayPublicKey', 'rules.required');
     const secrets = {
-      privateKey: input.privateKey || str(before?.secrets.privateKey),
-      alipayPublicKey: input.alipayPublicKey || str(before?.secrets.alipayPublicKey),
+      privateKey: alipayPem('privateKey', privateKey, 'private'),
+      alipayPublicKey: alipayPem('alipayPublicKey', alipayPublicKey, 'public'),
     };
-    if (!secrets.privateKey) throw fieldError('privateKey', 'rules.required');
-    privatePem('privateKey', alipayPem(secrets.privateKey, 'PRIVATE'));
-    if (!secrets.alipayPublicKey) throw fieldError('alipayPublicKey', 'rules.required');
-    publicPem('alipayPublicKey', alipayPem(secrets.alipayPublicKey, 'PUBLIC'));
+    privatePem('privateKey', secrets.privateKey);
+    publicPem('alipayPublicKey', secrets.alipayPublicKey);
     await this.registry.saveConfig(id, 'alipay', settings, secrets, true);
     return this.alipay(scope, id);
   }
