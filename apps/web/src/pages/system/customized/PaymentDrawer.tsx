@@ -143,13 +143,12 @@ function ProviderForm({ section, platformId }: { section: Section; platformId: n
           <Tag>{t('platformSystem.payment.sandbox')}</Tag>
         )}
       </Space>
-      <Form<Values> form={form} layout="vertical" onFinish={() => void submit(1)}>
+      <Form<Values> form={form} name={prefix} layout="vertical" onFinish={() => void submit(1)}>
         {section.plain.map((name) => (
           <Form.Item
             key={name}
             name={name}
             label={label(name)}
-            htmlFor={`${prefix}-${name}`}
             rules={[
               {
                 required: true,
@@ -158,7 +157,7 @@ function ProviderForm({ section, platformId }: { section: Section; platformId: n
               },
             ]}
           >
-            <Input id={`${prefix}-${name}`} maxLength={64} autoComplete="off" />
+            <Input maxLength={64} autoComplete="off" />
           </Form.Item>
         ))}
         {section.secrets.map(({ name, multiline }) => {
@@ -167,7 +166,6 @@ function ProviderForm({ section, platformId }: { section: Section; platformId: n
             <Form.Item
               key={name}
               name={name}
-              htmlFor={`${prefix}-${name}`}
               label={
                 <Space>
                   {label(name)}
@@ -193,7 +191,6 @@ function ProviderForm({ section, platformId }: { section: Section; platformId: n
             >
               {multiline ? (
                 <Input.TextArea
-                  id={`${prefix}-${name}`}
                   rows={4}
                   maxLength={8192}
                   autoComplete="off"
@@ -202,7 +199,6 @@ function ProviderForm({ section, platformId }: { section: Section; platformId: n
                 />
               ) : (
                 <Input.Password
-                  id={`${prefix}-${name}`}
                   maxLength={64}
                   autoComplete="new-password"
                   placeholder={configured ? t('platformSystem.payment.keepPlaceholder') : undefined}
