@@ -60,7 +60,8 @@ test('a personal user and an operator see different menus', async ({ page, conte
     // The operator's extra entries open: the back-office page is allowed.
     await operatorPage.getByTestId('menu-operation.system').click();
     await waitForPath(operatorPage, '/operation/system');
-    await expectText(operatorPage.getByTestId('placeholder-title'), '系统运维');
+    await expectTitle(operatorPage, 'Coldchain Cloud - 系统运维');
+    await operatorPage.getByTestId('overview-system').waitFor();
   } finally {
     await other.close();
   }
