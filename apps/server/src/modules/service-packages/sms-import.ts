@@ -2,6 +2,7 @@ import { type SmsPackageInsert, smsPackageInsertSchema } from '@coldchain/shared
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import { AppError } from '../../errors.ts';
+import { parseCsv } from '../../files/csv.ts';
 
 /** The columns of an SMS/voice package import file, by their header (case and spaces ignored). */
 export const SMS_IMPORT_COLUMNS = [
@@ -20,40 +21,6 @@ export const SMS_IMPORT_MAX_ROWS = 500;
 
 const squash = (text: string) => text.replace(/[\s_-]/g, '').toLowerCase();
 const HEADERS = new Map(SMS_IMPORT_COLUMNS.map((c) => [squash(c), c]));
-
-/** Splits CSV text (quoted fields, doubled quotes, CRLF or LF) into rows of cells. */
-export function csvRows(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  for (let i = 0; i < body.length; i += 1) {
-    const c = body[i] as string;
-    if (quoted) {
-      if (c === '"' && body[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"' && cell === '') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && body[i + 1] === '\n') i += 1;
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else cell += c;
-  }
-  if (cell !== '' || row.length > 0) {
-    row.push(cell);
-    rows.push(row);
-  }
-  return rows;
-}
 
 function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
@@ -114,7 +81,7 @@ function ruleOf(issue: z.core.$ZodIssue): { rule: string; params: Record<string,
 export async function readSmsImport(fileName: string, bytes: Buffer): Promise<SmsPackageInsert[]> {
   const lower = fileName.toLowerCase();
   let rows: string[][];
-  if (lower.endsWith('.csv')) rows = csvRows(bytes.toString('utf8'));
+  if (lower.endsWith('.csv')) rows = parseCsv(bytes.toString('utf8'));
   else if (lower.endsWith('.xlsx')) rows = await xlsxRows(bytes);
   else throw new AppError('fileType', { types: 'CSV, XLSX' });
   const [header = [], ...data] = rows;
